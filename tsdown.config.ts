@@ -1,0 +1,10 @@
+import { defineConfig } from "tsdown";
+
+export default defineConfig({
+  entry: { index: "src/index.ts", testing: "src/testing.ts" },
+  format: "esm",
+  platform: "node",
+  target: "node20",
+  dts: true,
+  clean: true,
+});
