@@ -1,0 +1,92 @@
+import { z } from "zod";
+
+/** A person, identified by the host application's user id. */
+export const UserActorSchema = z.object({
+  kind: z.literal("user"),
+  id: z.string(),
+  name: z.string().nullable().default(null),
+});
+/** The built-in agent of one thread, acting within one run. */
+export const AgentActorSchema = z.object({
+  kind: z.literal("agent"),
+  thread_id: z.string(),
+  run_id: z.string().nullable().default(null),
+  name: z.string().default("assistant"),
+});
+/** An agent outside the workspace (another tool, an MCP client), by its client id. */
+export const ExternalAgentActorSchema = z.object({
+  kind: z.literal("external_agent"),
+  client_id: z.string(),
+  name: z.string().nullable().default(null),
+});
+/** The host itself. */
+export const SystemActorSchema = z.object({
+  kind: z.literal("system"),
+  name: z.string().default("system"),
+});
+/** An automated judge; it may only give feedback. */
+export const EvaluatorActorSchema = z.object({
+  kind: z.literal("evaluator"),
+  name: z.string(),
+  version: z.string(),
+});
+
+/** Who does something, discriminated by `kind`. */
+export const ActorSchema = z.discriminatedUnion("kind", [
+  UserActorSchema,
+  AgentActorSchema,
+  ExternalAgentActorSchema,
+  SystemActorSchema,
+  EvaluatorActorSchema,
+]);
+/** Who does something: a person, a thread's agent, an external agent, the system or an evaluator. */
+export type Actor = z.infer<typeof ActorSchema>;
+/** An actor as a host may write it, with defaults left out. */
+export type ActorInput = z.input<typeof ActorSchema>;
+/** The built-in agent of a thread. */
+export type AgentActor = z.infer<typeof AgentActorSchema>;
+
+/**
+ * The participant an actor speaks for. Every run of one thread's agent is one participant,
+ * so an agent cannot answer its own proposal from another run.
+ */
+export function participantKey(actor: Actor): string {
+  switch (actor.kind) {
+    case "user":
+      return `user:${actor.id}`;
+    case "agent":
+      return `agent:${actor.thread_id}`;
+    case "external_agent":
+      return `external_agent:${actor.client_id}`;
+    case "system":
+      return `system:${actor.name}`;
+    case "evaluator":
+      return `evaluator:${actor.name}@${actor.version}`;
+  }
+}
+
+/** The name people see for an actor. */
+export function displayName(actor: Actor): string {
+  switch (actor.kind) {
+    case "user":
+      return actor.name ?? actor.id;
+    case "agent":
+      return actor.name;
+    case "external_agent":
+      return actor.name ?? actor.client_id;
+    case "system":
+      return actor.name;
+    case "evaluator":
+      return `${actor.name}@${actor.version}`;
+  }
+}
+
+/** True for the actors write policies bind: a thread's agent and external agents. */
+export function isAgent(actor: Actor): boolean {
+  return actor.kind === "agent" || actor.kind === "external_agent";
+}
+
+/** The run an actor acts in: the agent's run, else `null`. */
+export function actorRunId(actor: Actor): string | null {
+  return actor.kind === "agent" ? actor.run_id : null;
+}

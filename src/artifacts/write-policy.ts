@@ -1,0 +1,25 @@
+import { isAgent } from "../actors/actor.ts";
+import type { DecideContext } from "../core/context.ts";
+import { type State, threadIn } from "../core/state.ts";
+import { notFound } from "../rejections/rejection.ts";
+import { ok, type Result, refuse } from "../rejections/result.ts";
+import type { ArtifactType } from "./artifact-type.ts";
+
+/**
+ * Whether a write must become a proposal: only for agents, when the type's policy is
+ * `propose` or the write's thread is in `suggest` mode. People, the system and evaluators
+ * never propose implicitly.
+ */
+export function mustPropose(
+  context: DecideContext,
+  state: State,
+  type: ArtifactType,
+  threadId: string | null,
+): Result<boolean> {
+  if (!isAgent(context.actor)) return ok(false);
+  if (type.writePolicy === "propose") return ok(true);
+  if (threadId === null) return ok(false);
+  const thread = threadIn(state, threadId);
+  if (thread === null) return refuse(notFound("thread", threadId));
+  return ok(thread.mode === "suggest");
+}

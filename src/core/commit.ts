@@ -1,0 +1,123 @@
+import { applyArchive, applyCreate, applyEdit } from "../artifacts/apply.ts";
+import type { ArtifactType } from "../artifacts/artifact-type.ts";
+import type { ArchiveArtifact, EditArtifact } from "../artifacts/commands.ts";
+import { currentArtifact } from "../artifacts/current.ts";
+import { mustPropose } from "../artifacts/write-policy.ts";
+import { giveFeedback } from "../feedback/give.ts";
+import { propose } from "../proposals/propose.ts";
+import { respond } from "../proposals/respond.ts";
+import { forbidden, notFound, versionConflict } from "../rejections/rejection.ts";
+import { ok, type Result, refuse } from "../rejections/result.ts";
+import { answerDeferred } from "../runs/answer.ts";
+import { recordFact } from "../runs/record.ts";
+import { createThread, postMessage, setFocus, setThreadMode } from "../threads/rules.ts";
+import type { Command } from "./command.ts";
+import { contextThread, type DecideContext } from "./context.ts";
+import type { Fact } from "./event.ts";
+import type { CommitResult } from "./result.ts";
+import type { State } from "./state.ts";
+
+function registered(context: DecideContext, kind: string): Result<ArtifactType> {
+  const type = context.registry.artifactType(kind);
+  return type === undefined ? refuse(notFound("artifact type", kind)) : ok(type);
+}
+
+// Edits and archives: the artifact must be current and the change based on its head.
+function changeArtifact(
+  context: DecideContext,
+  state: State,
+  command: EditArtifact | ArchiveArtifact,
+): Result<CommitResult> {
+  const current = currentArtifact(state, command.artifact_id);
+  if (!current.ok) return current;
+  const { version, kind } = current.value;
+  if (command.base_version !== version) {
+    return refuse(versionConflict(command.artifact_id, command.base_version, version));
+  }
+  const type = registered(context, kind);
+  if (!type.ok) return type;
+  const threadId = contextThread(command.thread_id, context.actor);
+  const proposing = mustPropose(context, state, type.value, threadId);
+  if (!proposing.ok) return proposing;
+  if (proposing.value) {
+    return propose(context, state, {
+      proposalId: command.proposal_id,
+      change: command,
+      rationale: null,
+    });
+  }
+  const options = { changes: null, threadId, proposalId: null };
+  return command.type === "edit_artifact"
+    ? applyEdit(context, state, command, { ...options, summary: command.summary })
+    : applyArchive(context, state, command, { ...options, summary: null });
+}
+
+/**
+ * Decides a command against the loaded state: the outcome, the events and the changed
+ * entities, or a typed rejection. Pure: no clock, no randomness, no I/O.
+ *
+ * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
+ */
+export function commit(
+  command: Command,
+  state: State,
+  context: DecideContext,
+): Result<CommitResult> {
+  if (context.actor.kind === "evaluator" && command.type !== "give_feedback") {
+    return refuse(forbidden("an evaluator can only give feedback"));
+  }
+  switch (command.type) {
+    case "create_artifact": {
+      const type = registered(context, command.kind);
+      if (!type.ok) return type;
+      const threadId = contextThread(command.thread_id, context.actor);
+      const proposing = mustPropose(context, state, type.value, threadId);
+      if (!proposing.ok) return proposing;
+      if (proposing.value) {
+        return propose(context, state, {
+          proposalId: command.proposal_id,
+          change: command,
+          rationale: null,
+        });
+      }
+      return applyCreate(context, state, command, {
+        changes: null,
+        threadId,
+        proposalId: null,
+        summary: null,
+      });
+    }
+    case "edit_artifact":
+    case "archive_artifact":
+      return changeArtifact(context, state, command);
+    case "propose_change":
+      return propose(context, state, {
+        proposalId: command.proposal_id,
+        change: command.change,
+        rationale: command.rationale,
+      });
+    case "respond_to_proposal":
+      return respond(context, state, command);
+    case "create_thread":
+      return createThread(state, command);
+    case "post_message":
+      return postMessage(context, state, command);
+    case "set_focus":
+      return setFocus(state, command);
+    case "set_thread_mode":
+      return setThreadMode(state, command);
+    case "answer_deferred":
+      return answerDeferred(state, command);
+    case "give_feedback":
+      return giveFeedback(context, state, command);
+  }
+}
+
+/**
+ * Decides a fact about a run or the application against the loaded state.
+ *
+ * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
+ */
+export function record(fact: Fact, state: State, context: DecideContext): Result<CommitResult> {
+  return recordFact(context.actor, state, fact);
+}

@@ -1,0 +1,133 @@
+import type { Actor } from "../actors/actor.ts";
+import type { Change } from "../artifacts/commands.ts";
+import type { FeedbackTarget } from "../feedback/target.ts";
+import type { Command } from "./command.ts";
+import { contextThread } from "./context.ts";
+import type { Fact } from "./event.ts";
+import type { EntityKind, Needs, State } from "./state.ts";
+
+type Wanted = { [K in EntityKind]: (string | null | undefined)[] };
+
+function wanted(): Wanted {
+  return { artifacts: [], proposals: [], threads: [], runs: [], messages: [] };
+}
+
+function changeNeeds(want: Wanted, change: Change, actor: Actor): void {
+  want.artifacts.push(change.artifact_id);
+  want.threads.push(contextThread(change.thread_id, actor));
+}
+
+function targetNeeds(want: Wanted, target: FeedbackTarget): void {
+  switch (target.kind) {
+    case "artifact":
+      want.artifacts.push(target.artifact_id);
+      return;
+    case "thread":
+      want.threads.push(target.thread_id);
+      return;
+    case "turn":
+      want.runs.push(target.run_id);
+      return;
+    case "message":
+      want.threads.push(target.thread_id);
+      want.runs.push(target.run_id);
+      return;
+  }
+}
+
+function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State): void {
+  switch (command.type) {
+    case "create_artifact":
+    case "edit_artifact":
+    case "archive_artifact":
+      changeNeeds(want, command, actor);
+      want.proposals.push(command.proposal_id);
+      return;
+    case "propose_change":
+      changeNeeds(want, command.change, actor);
+      want.proposals.push(command.proposal_id);
+      return;
+    case "respond_to_proposal": {
+      want.proposals.push(command.proposal_id);
+      // Second round: once the proposal is known, the artifact it changes.
+      want.artifacts.push(state.proposals.get(command.proposal_id)?.change.artifact_id);
+      return;
+    }
+    case "create_thread":
+    case "set_thread_mode":
+      want.threads.push(command.thread_id);
+      return;
+    case "post_message":
+      want.threads.push(command.thread_id);
+      want.messages.push(command.message_id);
+      return;
+    case "set_focus":
+      want.threads.push(command.thread_id);
+      want.artifacts.push(...command.artifact_ids);
+      return;
+    case "answer_deferred":
+      want.runs.push(command.run_id);
+      return;
+    case "give_feedback":
+      targetNeeds(want, command.target);
+      return;
+  }
+}
+
+function factNeeds(want: Wanted, fact: Fact): void {
+  switch (fact.type) {
+    case "run_started":
+      want.threads.push(fact.thread_id);
+      want.runs.push(fact.run_id);
+      return;
+    case "tool_called":
+    case "tool_returned":
+    case "run_paused":
+    case "run_ended":
+      want.runs.push(fact.run_id);
+      return;
+    case "app_event":
+      want.threads.push(fact.thread_id);
+      return;
+  }
+}
+
+const FACT_TYPES: ReadonlySet<string> = new Set([
+  "run_started",
+  "tool_called",
+  "tool_returned",
+  "run_paused",
+  "run_ended",
+  "app_event",
+]);
+
+/** True when `item` is a fact (decided by `record`) rather than a command. */
+export function isFact(item: Command | Fact): item is Fact {
+  return FACT_TYPES.has(item.type);
+}
+
+/**
+ * What the host must load before deciding `item`, minus what `state` already holds. Call it
+ * again after loading: some items need a second round (a response needs its proposal first,
+ * then the artifact the proposal changes). Deciding is possible when it asks for nothing.
+ */
+export function needs(item: Command | Fact, state: State, actor: Actor): Needs {
+  const want = wanted();
+  if (isFact(item)) factNeeds(want, item);
+  else commandNeeds(want, item, actor, state);
+  const missing = (kind: EntityKind): string[] => [
+    ...new Set(
+      want[kind].filter(
+        (id): id is string =>
+          typeof id === "string" && !(state[kind] as ReadonlyMap<string, unknown>).has(id),
+      ),
+    ),
+  ];
+  return {
+    artifacts: missing("artifacts"),
+    proposals: missing("proposals"),
+    threads: missing("threads"),
+    runs: missing("runs"),
+    messages: missing("messages"),
+  };
+}

@@ -1,0 +1,44 @@
+import { z } from "zod";
+
+const seq = z.number().int().nullable().default(null);
+
+/** The change was applied directly, at `version`. */
+export const AppliedSchema = z.object({
+  type: z.literal("applied"),
+  seq,
+  artifact_id: z.string(),
+  version: z.number().int(),
+});
+/** The change became the pending proposal `proposal_id`; nothing was applied. */
+export const ProposedSchema = z.object({
+  type: z.literal("proposed"),
+  seq,
+  proposal_id: z.string(),
+});
+/** The proposal was resolved; `version` is the artifact's version after an accept. */
+export const ResolvedSchema = z.object({
+  type: z.literal("resolved"),
+  seq,
+  proposal_id: z.string(),
+  decision: z.enum(["accept", "reject"]),
+  version: z.number().int().nullable().default(null),
+});
+/** Anything else was recorded (or there was nothing to record). */
+export const RecordedSchema = z.object({
+  type: z.literal("recorded"),
+  seq,
+  run_id: z.string().nullable().default(null),
+});
+
+/**
+ * What a command or fact led to, discriminated by `type`. `seq` is the log position of its
+ * last event, set by the workspace (always `null` from the pure rules).
+ */
+export const OutcomeSchema = z.discriminatedUnion("type", [
+  AppliedSchema,
+  ProposedSchema,
+  ResolvedSchema,
+  RecordedSchema,
+]);
+/** What a command or fact led to. */
+export type Outcome = z.infer<typeof OutcomeSchema>;

@@ -1,0 +1,82 @@
+import { actorRunId } from "../actors/actor.ts";
+import { applyChange } from "../artifacts/apply.ts";
+import type { Change } from "../artifacts/commands.ts";
+import { currentArtifact } from "../artifacts/current.ts";
+import { contextThread, type DecideContext } from "../core/context.ts";
+import { type CommitResult, commitResult } from "../core/result.ts";
+import { proposalIn, type State } from "../core/state.ts";
+import { invalidState, versionConflict } from "../rejections/rejection.ts";
+import { ok, type Result, refuse } from "../rejections/result.ts";
+import type { Proposal } from "./proposal.ts";
+
+/** A change to turn into a proposal. */
+export interface ProposeOptions {
+  readonly proposalId: string;
+  readonly change: Change;
+  readonly rationale: string | null;
+}
+
+/**
+ * Records a change as a pending proposal, without applying it. The change must apply now (a
+ * dry run), so a proposal that could never be accepted is refused at once. An edit without a
+ * summary stores the one the dry run would record.
+ */
+export function propose(
+  context: DecideContext,
+  state: State,
+  { proposalId, change, rationale }: ProposeOptions,
+): Result<CommitResult> {
+  if (proposalIn(state, proposalId) !== null) {
+    return refuse(invalidState(`proposal ${proposalId} already exists`));
+  }
+  if (change.type !== "create_artifact") {
+    const current = currentArtifact(state, change.artifact_id);
+    if (!current.ok) return current;
+    if (change.base_version !== current.value.version) {
+      return refuse(
+        versionConflict(change.artifact_id, change.base_version, current.value.version),
+      );
+    }
+  }
+  const threadId = contextThread(change.thread_id, context.actor);
+  const dryRun = applyChange(context, state, change, {
+    changes: null,
+    threadId,
+    proposalId,
+    summary: change.type === "edit_artifact" ? change.summary : null,
+  });
+  if (!dryRun.ok) return dryRun;
+  const stored = withSummary(change, dryRun.value);
+  const proposal: Proposal = {
+    id: proposalId,
+    change: stored,
+    proposed_by: context.actor,
+    rationale,
+    status: "pending",
+    thread_id: threadId,
+  };
+  return ok(
+    commitResult(
+      { type: "proposed", seq: null, proposal_id: proposalId },
+      {
+        events: [
+          {
+            type: "proposal_created",
+            thread_id: threadId,
+            run_id: actorRunId(context.actor),
+            proposal_id: proposalId,
+            change: stored,
+            rationale,
+          },
+        ],
+        proposals: [proposal],
+      },
+    ),
+  );
+}
+
+function withSummary(change: Change, dryRun: CommitResult): Change {
+  if (change.type !== "edit_artifact" || change.summary !== null) return change;
+  const event = dryRun.events[0];
+  return event?.type === "artifact_changed" ? { ...change, summary: event.summary } : change;
+}

@@ -1,0 +1,30 @@
+import { z } from "zod";
+import { ThreadModeSchema } from "./commands.ts";
+
+/** A thread was created. */
+export const ThreadCreatedSchema = z.object({
+  type: z.literal("thread_created"),
+  thread_id: z.string(),
+  title: z.string(),
+});
+/** A thread's mode changed. */
+export const ThreadModeChangedSchema = z.object({
+  type: z.literal("thread_mode_changed"),
+  thread_id: z.string(),
+  mode: ThreadModeSchema,
+});
+/** A thread's focus changed. */
+export const FocusChangedSchema = z.object({
+  type: z.literal("focus_changed"),
+  thread_id: z.string(),
+  artifact_ids: z.array(z.string()),
+});
+/** A message or notice was posted. */
+export const MessagePostedSchema = z.object({
+  type: z.literal("message_posted"),
+  thread_id: z.string(),
+  message_id: z.string(),
+  content: z.string(),
+  run_id: z.string().nullable().default(null),
+  kind: z.enum(["message", "notice"]).default("message"),
+});
