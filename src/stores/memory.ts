@@ -1,0 +1,59 @@
+import type { Needs, State } from "../core/state.ts";
+import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withBatch } from "../workspace/snapshot.ts";
+import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
+
+/** A store that keeps every workspace in this process's memory, as immutable snapshots. */
+export interface MemoryStore extends Store {
+  /** The workspace's current snapshot (immutable; share it freely). */
+  snapshot(workspaceId: string): WorkspaceSnapshot;
+}
+
+/** Creates an empty in-memory store: the default, no setup, gone with the process. */
+export function memoryStore(): MemoryStore {
+  const workspaces = new Map<string, WorkspaceSnapshot>();
+  const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
+
+  const load = (workspaceId: string, needs: Needs): State => {
+    const s = snapshot(workspaceId);
+    const pick = <V>(map: ReadonlyMap<string, V>, ids: readonly string[]) =>
+      new Map(ids.map((id) => [id, map.get(id) ?? null] as const));
+    return {
+      artifacts: pick(s.artifacts, needs.artifacts),
+      proposals: pick(s.proposals, needs.proposals),
+      threads: pick(s.threads, needs.threads),
+      runs: pick(s.runs, needs.runs),
+      messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
+    };
+  };
+
+  return {
+    snapshot,
+    head: async (workspaceId) => snapshot(workspaceId).head,
+    load: async (workspaceId, needs) => load(workspaceId, needs),
+    async append(
+      workspaceId: string,
+      expectedHead: number,
+      batch: AppendBatch,
+    ): Promise<AppendResult> {
+      const current = snapshot(workspaceId);
+      if (current.head !== expectedHead) return { ok: false, head: current.head };
+      const next = withBatch(current, batch);
+      workspaces.set(workspaceId, next);
+      return { ok: true, head: next.head };
+    },
+    read: async (workspaceId, { after, limit }) => {
+      const log = snapshot(workspaceId).log;
+      return log.slice(after, limit === undefined ? undefined : after + limit);
+    },
+    revisions: async (workspaceId, artifactId) => [
+      ...(snapshot(workspaceId).revisions.get(artifactId) ?? []),
+    ],
+    proposals: async (workspaceId, filter: ProposalFilter) =>
+      [...snapshot(workspaceId).proposals.values()].filter(
+        (p) =>
+          (filter.status === undefined || p.status === filter.status) &&
+          (filter.artifactId === undefined || p.change.artifact_id === filter.artifactId),
+      ),
+    artifacts: async (workspaceId) => [...snapshot(workspaceId).artifacts.values()],
+  };
+}

@@ -1,0 +1,185 @@
+import { castDraft, type Draft, produce } from "immer";
+import type { Revision, Versioned } from "../artifacts/entities.ts";
+import { isKnownEvent, type KnownEvent } from "../core/event.ts";
+import { WorkspaceError } from "../errors/workspace-error.ts";
+import { isJsonObject } from "../json/json.ts";
+import { applyPatch } from "../patches/apply.ts";
+import type { Patch } from "../patches/patch.ts";
+import { type Envelope, traceIdOf } from "./envelope.ts";
+import { EMPTY_SNAPSHOT, type WorkspaceSnapshot } from "./snapshot.ts";
+
+type Snapshot = Draft<WorkspaceSnapshot>;
+
+function corrupt(envelope: Envelope, why: string): WorkspaceError {
+  return new WorkspaceError(
+    "corrupt_record",
+    `workspace ${envelope.workspace_id} at seq ${envelope.seq}: ${why}`,
+  );
+}
+
+function must<T>(value: T | undefined, envelope: Envelope, what: string): T {
+  if (value === undefined) throw corrupt(envelope, `${what} does not exist`);
+  return value;
+}
+
+// Writes the artifact's new version and the revision that records it.
+function putVersion(draft: Snapshot, envelope: Envelope, artifact: Versioned, patch: Patch | null) {
+  const event = envelope.event as Extract<KnownEvent, { proposal_id: string | null }>;
+  const revision: Revision = {
+    artifact_id: artifact.id,
+    version: artifact.version,
+    kind: artifact.kind,
+    data: artifact.data,
+    patch,
+    actor: envelope.actor,
+    proposal_id: event.proposal_id,
+    archived: artifact.archived,
+    trace_id: traceIdOf(envelope.traceparent),
+  };
+  draft.artifacts.set(artifact.id, castDraft(artifact));
+  draft.revisions.set(artifact.id, [
+    ...(draft.revisions.get(artifact.id) ?? []),
+    castDraft(revision),
+  ]);
+}
+
+// Entities follow from events alone: this is what the log means, independent of the entities
+// the rules wrote beside it (a property test holds the two to each other).
+function apply(draft: Snapshot, envelope: Envelope): void {
+  draft.log.push(castDraft(envelope));
+  draft.head = envelope.seq;
+  const { event, actor } = envelope;
+  if (!isKnownEvent(event)) return;
+  switch (event.type) {
+    case "thread_created":
+      draft.threads.set(event.thread_id, {
+        id: event.thread_id,
+        title: event.title,
+        mode: "edit",
+        focus: [],
+      });
+      return;
+    case "thread_mode_changed":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).mode =
+        event.mode;
+      return;
+    case "focus_changed":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).focus = [
+        ...event.artifact_ids,
+      ];
+      return;
+    case "message_posted":
+      draft.messages.add(event.message_id);
+      return;
+    case "artifact_created": {
+      const { artifact_id: id, version, data, kind } = event;
+      putVersion(
+        draft,
+        envelope,
+        { id, version, data, updated_by: actor, archived: false, kind },
+        null,
+      );
+      return;
+    }
+    case "artifact_changed": {
+      const artifact = must(
+        draft.artifacts.get(event.artifact_id),
+        envelope,
+        `artifact ${event.artifact_id}`,
+      );
+      const patched = applyPatch(artifact.data, event.patch);
+      if (!patched.ok || !isJsonObject(patched.value)) {
+        throw corrupt(envelope, `the patch to artifact ${event.artifact_id} does not apply`);
+      }
+      const next = { ...artifact, version: event.version, data: patched.value, updated_by: actor };
+      putVersion(draft, envelope, next, event.patch);
+      return;
+    }
+    case "artifact_archived": {
+      const artifact = must(
+        draft.artifacts.get(event.artifact_id),
+        envelope,
+        `artifact ${event.artifact_id}`,
+      );
+      putVersion(
+        draft,
+        envelope,
+        { ...artifact, version: event.version, archived: true, updated_by: actor },
+        null,
+      );
+      return;
+    }
+    case "proposal_created":
+      draft.proposals.set(
+        event.proposal_id,
+        castDraft({
+          id: event.proposal_id,
+          change: event.change,
+          proposed_by: actor,
+          rationale: event.rationale,
+          status: "pending" as const,
+          thread_id: event.thread_id,
+        }),
+      );
+      return;
+    case "proposal_resolved":
+      must(
+        draft.proposals.get(event.proposal_id),
+        envelope,
+        `proposal ${event.proposal_id}`,
+      ).status = event.decision === "accept" ? "accepted" : "rejected";
+      return;
+    case "run_started": {
+      const traces = draft.runs.get(event.run_id)?.trace_ids ?? [];
+      draft.runs.set(event.run_id, {
+        id: event.run_id,
+        thread_id: event.thread_id,
+        status: "running",
+        pending: [],
+        answers: {},
+        trace_ids: event.trace_id === null ? traces : [...traces, event.trace_id],
+      });
+      return;
+    }
+    case "run_paused": {
+      const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
+      run.status = "paused";
+      run.pending = castDraft(event.requests);
+      return;
+    }
+    case "deferred_answered": {
+      const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
+      run.answers[event.tool_call_id] = castDraft({
+        answer: event.answer,
+        approved: event.approved,
+      });
+      return;
+    }
+    case "run_ended": {
+      const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
+      run.status = event.status;
+      run.pending = [];
+      run.answers = {};
+      return;
+    }
+    case "tool_called":
+    case "tool_returned":
+    case "feedback_given":
+    case "app_event":
+      return;
+  }
+}
+
+/**
+ * Rebuilds a workspace's state from its log alone, optionally continuing from a snapshot.
+ *
+ * @throws WorkspaceError `corrupt_record` when an event does not fit the state before it.
+ */
+export function replay(
+  envelopes: Iterable<Envelope>,
+  from: WorkspaceSnapshot = EMPTY_SNAPSHOT,
+): WorkspaceSnapshot {
+  return produce(from, (draft) => {
+    for (const envelope of envelopes) apply(draft, envelope);
+  });
+}

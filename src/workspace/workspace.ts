@@ -1,0 +1,194 @@
+import type { Actor, ActorInput } from "../actors/actor.ts";
+import type { Revision, Versioned } from "../artifacts/entities.ts";
+import type { Command, CommandInput } from "../core/command.ts";
+import { decide } from "../core/decide.ts";
+import type { Fact, FactInput, KnownEvent } from "../core/event.ts";
+import { scopeOf } from "../core/event.ts";
+import { needs } from "../core/needs.ts";
+import type { Outcome } from "../core/outcome.ts";
+import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
+import type { Registry } from "../core/registry.ts";
+import type { CommitResult } from "../core/result.ts";
+import { emptyState, isSatisfied, type State } from "../core/state.ts";
+import { WorkspaceError } from "../errors/workspace-error.ts";
+import { type IdSource, randomIds } from "../ids/ids.ts";
+import type { Proposal } from "../proposals/proposal.ts";
+import type { Rejection } from "../rejections/rejection.ts";
+import type { Result } from "../rejections/result.ts";
+import type { Run } from "../runs/run.ts";
+import { memoryStore } from "../stores/memory.ts";
+import type { ProposalFilter, Store } from "../stores/port.ts";
+import type { Thread } from "../threads/thread.ts";
+import { type Envelope, traceIdOf } from "./envelope.ts";
+
+/** How a workspace is wired: its types, its store, and the clock and ids it uses. */
+export interface WorkspaceOptions {
+  /** The artifact and feedback types it knows. */
+  readonly registry: Registry;
+  /** The workspace's id in its store (default `"default"`). */
+  readonly id?: string;
+  /** Where the log and entities live (default: a new in-memory store). */
+  readonly store?: Store;
+  /** The current time (default: the system clock). */
+  readonly clock?: () => Date;
+  /** Makes ids for envelopes and for commands that leave theirs out (default: random). */
+  readonly newId?: IdSource;
+  /** How many times to decide again when another writer moved the log first (default 16). */
+  readonly maxAttempts?: number;
+}
+
+/** Per-call options of a write. */
+export interface WriteOptions {
+  /** The W3C `traceparent` of the caller's span, kept on the envelopes and revisions. */
+  readonly traceparent?: string;
+}
+
+/** What a write led to: the outcome (with the `seq` of its last event) and the envelopes appended. */
+export type WriteResult =
+  | {
+      readonly ok: true;
+      readonly outcome: Outcome;
+      readonly envelopes: readonly Envelope[];
+      readonly rejection?: never;
+    }
+  | { readonly ok: false; readonly rejection: Rejection; readonly outcome?: never };
+
+/** The host-facing facade over the pure rules and a store. */
+export interface Workspace {
+  /** The workspace's id. */
+  readonly id: string;
+  /** Parses and decides a command, appending what it produced. Bad input changes nothing. */
+  commit(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
+  /** Parses and decides a fact about a run or the application. */
+  record(fact: FactInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
+  /** The artifact at its current version, or `null`. */
+  artifact(id: string): Promise<Versioned | null>;
+  /** Every artifact, archived ones included. */
+  artifacts(): Promise<Versioned[]>;
+  /** Every revision of an artifact, oldest first. */
+  revisions(artifactId: string): Promise<Revision[]>;
+  /** One revision of an artifact, or `null`. */
+  revision(artifactId: string, version: number): Promise<Revision | null>;
+  /** A proposal, or `null`. */
+  proposal(id: string): Promise<Proposal | null>;
+  /** Proposals, optionally by status or artifact. */
+  proposals(filter?: ProposalFilter): Promise<Proposal[]>;
+  /** A thread, or `null`. */
+  thread(id: string): Promise<Thread | null>;
+  /** A run, or `null`. */
+  run(id: string): Promise<Run | null>;
+  /** The log after position `after` (default 0: from the start). */
+  log(options?: { after?: number; limit?: number }): Promise<Envelope[]>;
+  /** The position of the last event. */
+  head(): Promise<number>;
+}
+
+function merge(into: State, loaded: State): State {
+  const join = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>) => new Map([...a, ...b]);
+  return {
+    artifacts: join(into.artifacts, loaded.artifacts),
+    proposals: join(into.proposals, loaded.proposals),
+    threads: join(into.threads, loaded.threads),
+    runs: join(into.runs, loaded.runs),
+    messages: join(into.messages, loaded.messages),
+  };
+}
+
+/**
+ * Creates a workspace: the host loop around the pure rules. Each write parses its input,
+ * loads what `needs` asks for, decides, and appends the events and changed entities at the
+ * log position it decided against — deciding again if another writer got there first.
+ */
+export function createWorkspace(options: WorkspaceOptions): Workspace {
+  const id = options.id ?? "default";
+  const store = options.store ?? memoryStore();
+  const clock = options.clock ?? (() => new Date());
+  const newId = options.newId ?? randomIds;
+  const maxAttempts = options.maxAttempts ?? 16;
+  const { registry } = options;
+
+  async function load(item: Command | Fact, actor: Actor): Promise<State> {
+    let state = emptyState();
+    for (;;) {
+      const wanted = needs(item, state, actor);
+      if (isSatisfied(wanted)) return state;
+      state = merge(state, await store.load(id, wanted));
+    }
+  }
+
+  function envelopes(
+    result: CommitResult,
+    head: number,
+    actor: Actor,
+    traceparent: string | null,
+  ): Envelope[] {
+    const ts = clock().toISOString();
+    return result.events.map((event: KnownEvent, i) => ({
+      seq: head + 1 + i,
+      id: newId("evt"),
+      ts,
+      workspace_id: id,
+      ...scopeOf(event),
+      actor,
+      traceparent,
+      event,
+    }));
+  }
+
+  async function write(
+    parsedItem: Result<Command | Fact>,
+    actorInput: ActorInput,
+    writeOptions: WriteOptions,
+  ): Promise<WriteResult> {
+    const actor = parseActor(actorInput);
+    if (!actor.ok) return actor;
+    if (!parsedItem.ok) return parsedItem;
+    const item = parsedItem.value;
+    const traceparent = writeOptions.traceparent ?? null;
+    const traceId = traceIdOf(traceparent);
+    for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      const head = await store.head(id);
+      const state = await load(item, actor.value);
+      const decided = decide(item, state, { actor: actor.value, registry });
+      if (!decided.ok) return decided;
+      const result = decided.value;
+      const appended = envelopes(result, head, actor.value, traceparent);
+      const revisions = result.revisions.map((r) => ({ ...r, trace_id: traceId }));
+      const stored = await store.append(id, head, { ...result, revisions, envelopes: appended });
+      if (stored.ok) {
+        const seq = appended.at(-1)?.seq ?? head;
+        return { ok: true, outcome: { ...result.outcome, seq }, envelopes: appended };
+      }
+    }
+    throw new WorkspaceError(
+      "contention",
+      `workspace ${id}: other writers moved the log ${maxAttempts} times in a row`,
+    );
+  }
+
+  const one = async <T>(loaded: Promise<State>, pick: (s: State) => T | null | undefined) =>
+    pick(await loaded) ?? null;
+  const none = { artifacts: [], proposals: [], threads: [], runs: [], messages: [] };
+
+  return {
+    id,
+    commit: (command, actor, writeOptions = {}) =>
+      write(parseCommand(command, newId), actor, writeOptions),
+    record: (fact, actor, writeOptions = {}) => write(parseFact(fact), actor, writeOptions),
+    artifact: (artifactId) =>
+      one(store.load(id, { ...none, artifacts: [artifactId] }), (s) => s.artifacts.get(artifactId)),
+    artifacts: () => store.artifacts(id),
+    revisions: (artifactId) => store.revisions(id, artifactId),
+    revision: async (artifactId, version) =>
+      (await store.revisions(id, artifactId)).find((r) => r.version === version) ?? null,
+    proposal: (proposalId) =>
+      one(store.load(id, { ...none, proposals: [proposalId] }), (s) => s.proposals.get(proposalId)),
+    proposals: (filter = {}) => store.proposals(id, filter),
+    thread: (threadId) =>
+      one(store.load(id, { ...none, threads: [threadId] }), (s) => s.threads.get(threadId)),
+    run: (runId) => one(store.load(id, { ...none, runs: [runId] }), (s) => s.runs.get(runId)),
+    log: ({ after = 0, limit } = {}) =>
+      store.read(id, limit === undefined ? { after } : { after, limit }),
+    head: () => store.head(id),
+  };
+}
