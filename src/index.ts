@@ -1,0 +1,118 @@
+// The public entry of agent-workspace: every export by name. Internal modules import leaf
+// files, never this one.
+
+export type { Actor, ActorInput, AgentActor } from "./actors/actor.ts";
+export {
+  ActorSchema,
+  AgentActorSchema,
+  actorRunId,
+  displayName,
+  EvaluatorActorSchema,
+  ExternalAgentActorSchema,
+  isAgent,
+  participantKey,
+  SystemActorSchema,
+  UserActorSchema,
+} from "./actors/actor.ts";
+export type {
+  ArtifactSchema,
+  ArtifactType,
+  ArtifactTypeDefinition,
+  WritePolicy,
+} from "./artifacts/artifact-type.ts";
+export { defineArtifactType, validateData } from "./artifacts/artifact-type.ts";
+export type {
+  ArchiveArtifact,
+  Change,
+  CreateArtifact,
+  EditArtifact,
+} from "./artifacts/commands.ts";
+export {
+  ArchiveArtifactSchema,
+  ChangeSchema,
+  CreateArtifactSchema,
+  EditArtifactSchema,
+} from "./artifacts/commands.ts";
+export type { Revision, Versioned } from "./artifacts/entities.ts";
+export { RevisionSchema, VersionedSchema } from "./artifacts/entities.ts";
+export type { Command, CommandInput, CommandType } from "./core/command.ts";
+export { CommandSchema, fillIds } from "./core/command.ts";
+export { commit, record } from "./core/commit.ts";
+export type { DecideContext } from "./core/context.ts";
+export { decide } from "./core/decide.ts";
+export type { Event, EventType, Fact, FactInput, KnownEvent, UnknownEvent } from "./core/event.ts";
+export {
+  EventSchema,
+  FactSchema,
+  isKnownEvent,
+  KnownEventSchema,
+  scopeOf,
+  WORKSPACE_SCOPED,
+} from "./core/event.ts";
+export { isFact, needs } from "./core/needs.ts";
+export type { Outcome } from "./core/outcome.ts";
+export { OutcomeSchema } from "./core/outcome.ts";
+export { parseActor, parseCommand, parseFact } from "./core/parse.ts";
+export type { Registry, RegistryOptions } from "./core/registry.ts";
+export { createRegistry } from "./core/registry.ts";
+export type { CommitResult } from "./core/result.ts";
+export type { EntityKind, Needs, State } from "./core/state.ts";
+export { emptyState, isSatisfied } from "./core/state.ts";
+export type { WorkspaceErrorCode } from "./errors/workspace-error.ts";
+export {
+  isWorkspaceError,
+  WORKSPACE_ERROR_CODES,
+  WorkspaceError,
+} from "./errors/workspace-error.ts";
+export type { GiveFeedback } from "./feedback/commands.ts";
+export type {
+  FeedbackSchema,
+  FeedbackType,
+  FeedbackTypeDefinition,
+} from "./feedback/feedback-type.ts";
+export { defineFeedbackType } from "./feedback/feedback-type.ts";
+export type { FeedbackTarget, FeedbackTargetKind } from "./feedback/target.ts";
+export { FeedbackTargetSchema } from "./feedback/target.ts";
+export type { IdPrefix, IdSource } from "./ids/ids.ts";
+export { randomIds, sequentialIds } from "./ids/ids.ts";
+export type { JsonObject, JsonValue } from "./json/json.ts";
+export { jsonEqual } from "./json/json.ts";
+export { applyPatch } from "./patches/apply.ts";
+export { describePatch } from "./patches/describe.ts";
+export { diff } from "./patches/diff.ts";
+export { applyJsonPatch } from "./patches/json-patch.ts";
+export type { JsonPatch, JsonPatchOperation, Patch, TextEdit, TextEdits } from "./patches/patch.ts";
+export { JsonPatchSchema, PatchSchema, TextEditsSchema } from "./patches/patch.ts";
+export { applyTextEdits } from "./patches/text-edits.ts";
+export { proposalAcknowledgement } from "./proposals/acknowledgement.ts";
+export type { ProposeChange, RespondToProposal } from "./proposals/commands.ts";
+export type { Proposal, ProposalStatus } from "./proposals/proposal.ts";
+export { ProposalSchema } from "./proposals/proposal.ts";
+export type {
+  EntityName,
+  Rejection,
+  RejectionType,
+  ValidationError,
+} from "./rejections/rejection.ts";
+export { RejectionSchema } from "./rejections/rejection.ts";
+export type { Ok, Refused, Result } from "./rejections/result.ts";
+export type { AnswerDeferred } from "./runs/commands.ts";
+export type { DeferredAnswer, DeferredRequest, Run, RunStatus } from "./runs/run.ts";
+export { RunSchema } from "./runs/run.ts";
+export type { MemoryStore } from "./stores/memory.ts";
+export { memoryStore } from "./stores/memory.ts";
+export type { AppendBatch, AppendResult, ProposalFilter, Store } from "./stores/port.ts";
+export type { ThreadMode } from "./threads/commands.ts";
+export type { Thread } from "./threads/thread.ts";
+export { ThreadSchema } from "./threads/thread.ts";
+export type { Envelope } from "./workspace/envelope.ts";
+export { EnvelopeSchema } from "./workspace/envelope.ts";
+export { replay } from "./workspace/replay.ts";
+export type { WorkspaceSnapshot } from "./workspace/snapshot.ts";
+export type {
+  Workspace,
+  WorkspaceOptions,
+  WriteOptions,
+  WriteResult,
+} from "./workspace/workspace.ts";
+export { createWorkspace } from "./workspace/workspace.ts";
