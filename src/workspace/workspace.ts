@@ -51,7 +51,12 @@ export type WriteResult =
       readonly envelopes: readonly Envelope[];
       readonly rejection?: never;
     }
-  | { readonly ok: false; readonly rejection: Rejection; readonly outcome?: never };
+  | {
+      readonly ok: false;
+      readonly rejection: Rejection;
+      readonly outcome?: never;
+      readonly envelopes?: never;
+    };
 
 /** The host-facing facade over the pure rules and a store. */
 export interface Workspace {
