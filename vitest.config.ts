@@ -1,6 +1,16 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // Examples import the package by name; tests run them against the sources.
+    alias: [
+      { find: /^agent-workspace\/testing$/, replacement: src("testing.ts") },
+      { find: /^agent-workspace$/, replacement: src("index.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     pool: "threads",

@@ -5,6 +5,7 @@ import {
   type CommandInput,
   createWorkspace,
   type FactInput,
+  type JsonObject,
   memoryStore,
   parseActor,
   participantKey,
@@ -113,9 +114,9 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
   }),
 );
 
-function dataFor(kind: string, n: number): Record<string, unknown> {
+function dataFor(kind: string, n: number): JsonObject {
   if (kind === "note") return { text: ["", "Ship v1 on Friday.", "a\nb\nc", "x"][n] ?? "" };
-  if (kind === "counter") return { count: [0, 1, "3", "x"][n] };
+  if (kind === "counter") return { count: [0, 1, "3", "x"][n] ?? 0 };
   return { title: "T", items: n % 2 ? { a: { title: "A" }, b: { title: "B", done: true } } : {} };
 }
 

@@ -1,0 +1,33 @@
+import { existsSync } from "node:fs";
+import { join, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+import { readCaseFile } from "../../src/conformance/case-file.ts";
+import { formatReport } from "../../src/conformance/report.ts";
+import { expandCasePaths, runCase } from "../../src/conformance/run-case.ts";
+import { sequentialIds } from "../../src/ids/ids.ts";
+import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+
+const conformance = join(import.meta.dirname, "..", "..", "conformance");
+// `conformance/cases` holds our own cases and may not exist yet.
+const dirs = ["artifactr", "cases"].map((dir) => join(conformance, dir)).filter(existsSync);
+const files = expandCasePaths(dirs);
+
+describe("conformance cases", () => {
+  it("finds the original's 115 cases", () => {
+    const original = files.filter((file) => file.includes(join("conformance", "artifactr")));
+    const count = original.reduce((sum, file) => sum + readCaseFile(file).cases.length, 0);
+    expect(count).toBe(115);
+  });
+
+  for (const file of files) {
+    const label = relative(conformance, file);
+    for (const testCase of readCaseFile(file).cases) {
+      it(`${label}: ${testCase.name}`, () => {
+        const result = runCase(testCase, { registry: fixtureRegistry(), newId: sequentialIds() });
+        const report = formatReport([{ file: label, description: "", results: [result] }]);
+        expect(result.differences, report).toEqual([]);
+        expect(result.passed).toBe(true);
+      });
+    }
+  }
+});

@@ -1,0 +1,28 @@
+import { readFileSync } from "node:fs";
+import { afterEach, expect, it, vi } from "vitest";
+
+afterEach(() => vi.restoreAllMocks());
+
+it("the README's usage example is examples/quickstart.ts, verbatim", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = readFileSync(new URL("../examples/quickstart.ts", import.meta.url), "utf8");
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});
+
+it("the README opens with the demo and test commands", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const firstBlock = /```(?:sh|bash)\n([\s\S]*?)```/.exec(readme)?.[1] ?? "";
+  expect(firstBlock).toContain("npm ci && npm run demo");
+  expect(firstBlock).toContain("npm ci && npm test");
+});
+
+it("the usage example runs and does what its comments say", async () => {
+  const lines: unknown[] = [];
+  vi.spyOn(console, "log").mockImplementation((value: unknown) => lines.push(value));
+  await import("../examples/quickstart.ts");
+  expect(lines[0]).toMatch(
+    /^Submitted for review as proposal prp_[0-9a-f]{16}; it is not applied yet\./,
+  );
+  expect(lines[1]).toMatchObject({ type: "resolved", decision: "accept", version: 2, seq: 5 });
+  expect(lines[2]).toEqual({ text: "Ship on Monday." });
+});
