@@ -53,9 +53,12 @@ function withInput(error: ValidationError, input: unknown): ValidationError {
 function convert(issue: Issue, root: unknown): ValidationError[] {
   const path = loc(issue.path);
   const input = inputAt(root, issue.path);
+  // A value that is not there at all is missing, whatever schema expected it.
+  if (input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
+    return [{ type: "missing", loc: path, msg: "Field required" }];
+  }
   switch (issue.code) {
     case "invalid_type": {
-      if (input === undefined) return [{ type: "missing", loc: path, msg: "Field required" }];
       const known = TYPE_NAMES[issue.expected];
       const [type, words] = known ?? [`${issue.expected}_type`, `a valid ${issue.expected}`];
       return [withInput({ type, loc: path, msg: `Input should be ${words}` }, input)];
