@@ -56,11 +56,13 @@ export { pythonEquals, subsetDifferences } from "./conformance/subset.ts";
 /** The `counter` fixture artifact type: one leniently parsed integer. */
 /** The `helpfulness` fixture feedback type: a 1–5 rating of a turn, thread or message. */
 /** The `accuracy` fixture feedback type: whether an artifact version is correct. */
+/** The `memo` fixture artifact type (ours): proposals expire after a day and supersede. */
 export {
   accuracy,
   checklist,
   counter,
   fixtureRegistry,
   helpfulness,
+  memo,
   note,
 } from "./testing/fixtures.ts";

@@ -6,11 +6,9 @@ import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from "../jso
 import { applyPatch } from "../patches/apply.ts";
 import { describePatch } from "../patches/describe.ts";
 import { diff } from "../patches/diff.ts";
-import { applyJsonPatch } from "../patches/json-patch.ts";
 import type { Patch } from "../patches/patch.ts";
 import { invalidState, notFound, patchFailed } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
-import { pyRepr } from "../text/python-repr.ts";
 import { type ArtifactType, validateData } from "./artifact-type.ts";
 import type { ArchiveArtifact, Change, CreateArtifact, EditArtifact } from "./commands.ts";
 import { currentArtifact } from "./current.ts";
@@ -32,13 +30,6 @@ function artifactType(context: DecideContext, kind: string): Result<ArtifactType
   return type === undefined ? refuse(notFound("artifact type", kind)) : ok(type);
 }
 
-// Patches apply to objects, but a JSON patch may have turned the data into something else.
-function patchValue(data: JsonValue, patch: Patch): Result<JsonValue> {
-  if (isJsonObject(data)) return applyPatch(data, patch);
-  if (patch.kind === "json_patch") return applyJsonPatch(data, patch.ops);
-  return refuse(patchFailed(`${pyRepr(patch.field)} is not a text field`));
-}
-
 /** Creates an artifact at version 1 with its validated data. */
 export function applyCreate(
   context: DecideContext,
@@ -54,7 +45,7 @@ export function applyCreate(
   const data =
     options.changes === null
       ? ok<JsonValue>(create.data)
-      : patchValue(create.data, options.changes);
+      : applyPatch(create.data, options.changes);
   if (!data.ok) return data;
   const stored = validateData(type.value, data.value);
   if (!stored.ok) return stored;
@@ -120,7 +111,7 @@ export function applyEdit(
   const before = current.value.data;
   const patched = applyPatch(before, edit.patch);
   if (!patched.ok) return patched;
-  const layered = options.changes === null ? patched : patchValue(patched.value, options.changes);
+  const layered = options.changes === null ? patched : applyPatch(patched.value, options.changes);
   if (!layered.ok) return layered;
   const stored = validateData(type.value, layered.value);
   if (!stored.ok) return stored;
@@ -142,7 +133,8 @@ function nonEmpty(text: string | null): string | null {
   return text === null || text === "" ? null : text;
 }
 
-function changed(
+/** The result of a new version: `artifact_changed`, the artifact and its revision. */
+export function changed(
   context: DecideContext,
   current: { id: string; version: number; kind: string },
   data: JsonObject,

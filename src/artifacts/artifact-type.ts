@@ -24,6 +24,16 @@ export interface ArtifactTypeDefinition<S extends ArtifactSchema = ArtifactSchem
   readonly writePolicy: WritePolicy;
   /** Describes the change from `before` to `after`, or returns `null` to fall back to the patch. */
   readonly describeChange?: (before: z.output<S>, after: z.output<S>) => string | null;
+  /** How pending proposals on this type age and replace each other. */
+  readonly proposals?: ProposalPolicy;
+}
+
+/** How pending proposals on one artifact type age and replace each other. */
+export interface ProposalPolicy {
+  /** Milliseconds a proposal may stay pending before it can be expired. */
+  readonly ttlMs?: number;
+  /** When true, a thread's new proposal on an artifact supersedes its older pending ones there. */
+  readonly supersede?: boolean;
 }
 
 /** A registered artifact type (an {@link ArtifactTypeDefinition}, checked and frozen). */
@@ -45,6 +55,13 @@ export function defineArtifactType<S extends ArtifactSchema>(
     throw new WorkspaceError(
       "invalid_definition",
       `artifact type ${definition.kind} has an unknown write policy`,
+    );
+  }
+  const ttl = definition.proposals?.ttlMs;
+  if (ttl !== undefined && !(Number.isFinite(ttl) && ttl > 0)) {
+    throw new WorkspaceError(
+      "invalid_definition",
+      `artifact type ${definition.kind} needs a positive proposal time-to-live`,
     );
   }
   return Object.freeze({ ...definition });

@@ -22,6 +22,21 @@ export const GivenArtifactSchema = z.strictObject({
 /** An artifact a case starts with, as written in the case file. */
 export type GivenArtifact = z.infer<typeof GivenArtifactSchema>;
 
+/**
+ * A past version of an artifact a case starts with (our extension: a rebase merges from the
+ * version a proposal was based on). `kind` defaults to the given artifact's, `actor` to the
+ * system.
+ */
+export const GivenRevisionSchema = z.strictObject({
+  artifact_id: z.string(),
+  version: z.number().int().min(1),
+  data: JsonObjectSchema,
+  kind: z.string().optional(),
+  actor: ActorSchema.optional(),
+});
+/** A past version of an artifact, as written in a case file. */
+export type GivenRevision = z.infer<typeof GivenRevisionSchema>;
+
 /** What exists before the case runs; anything not listed does not exist. */
 export const GivenSchema = z.strictObject({
   artifacts: z.array(GivenArtifactSchema).default([]),
@@ -30,6 +45,7 @@ export const GivenSchema = z.strictObject({
   runs: z.array(RunSchema).default([]),
   /** Message ids already used in the workspace. */
   messages: z.array(z.string()).default([]),
+  revisions: z.array(GivenRevisionSchema).default([]),
 });
 /** What exists before the case runs, defaults filled. */
 export type Given = z.infer<typeof GivenSchema>;
@@ -81,6 +97,8 @@ export const CaseSchema = z
     command: JsonValueSchema.optional(),
     record: JsonValueSchema.optional(),
     given: GivenSchema.optional(),
+    /** The decision's time, ISO 8601 (our extension: proposals are timed by it). */
+    now: z.iso.datetime({ offset: true }).optional(),
     expect: ExpectSchema,
   })
   .superRefine((testCase, ctx) => {

@@ -1,15 +1,15 @@
 import type { Actor } from "../actors/actor.ts";
 import { validateData } from "../artifacts/artifact-type.ts";
-import type { Versioned } from "../artifacts/entities.ts";
+import type { Revision, Versioned } from "../artifacts/entities.ts";
 import type { Command } from "../core/command.ts";
 import type { Fact } from "../core/event.ts";
 import { needs } from "../core/needs.ts";
 import type { Registry } from "../core/registry.ts";
-import { emptyState, isSatisfied, type Needs, type State } from "../core/state.ts";
+import { emptyState, isSatisfied, type Needs, revisionKey, type State } from "../core/state.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Run } from "../runs/run.ts";
 import type { Thread } from "../threads/thread.ts";
-import { CaseFileError, type Given, type GivenArtifact } from "./case-file.ts";
+import { CaseFileError, type Given, type GivenArtifact, type GivenRevision } from "./case-file.ts";
 
 /** What a case's `given` holds, by id: the store a host would look entities up in. */
 export interface GivenStore {
@@ -18,6 +18,8 @@ export interface GivenStore {
   readonly threads: ReadonlyMap<string, Thread>;
   readonly runs: ReadonlyMap<string, Run>;
   readonly messages: ReadonlySet<string>;
+  /** Past versions, by `revisionKey`. */
+  readonly revisions: ReadonlyMap<string, Revision>;
 }
 
 function byId<T extends { id: string }>(items: readonly T[], what: string): Map<string, T> {
@@ -62,6 +64,48 @@ export function resolveGiven(given: Given | undefined, registry: Registry): Give
     threads: byId(given?.threads ?? [], "thread"),
     runs: byId(given?.runs ?? [], "run"),
     messages: new Set(given?.messages ?? []),
+    revisions: new Map(
+      (given?.revisions ?? []).map((r, i) => [
+        revisionKey(r),
+        revision(r, i, given?.artifacts ?? [], registry),
+      ]),
+    ),
+  };
+}
+
+function revision(
+  given: GivenRevision,
+  index: number,
+  artifacts: readonly GivenArtifact[],
+  registry: Registry,
+): Revision {
+  const kind = given.kind ?? artifacts.find((a) => a.id === given.artifact_id)?.kind;
+  if (kind === undefined)
+    throw new CaseFileError(
+      `given.revisions[${index}]: no kind, and no given artifact to take it from`,
+    );
+  const { data } = versioned(
+    {
+      id: given.artifact_id,
+      kind,
+      version: given.version,
+      data: given.data,
+      updated_by: { kind: "system", name: "system" },
+      archived: false,
+    },
+    index,
+    registry,
+  );
+  return {
+    artifact_id: given.artifact_id,
+    version: given.version,
+    kind,
+    data,
+    patch: null,
+    actor: given.actor ?? { kind: "system", name: "system" },
+    proposal_id: null,
+    archived: false,
+    trace_id: null,
   };
 }
 
@@ -88,6 +132,17 @@ function load(state: State, asked: Needs, store: GivenStore): State {
     threads: withLoaded(state.threads, asked.threads, (id) => store.threads.get(id) ?? null),
     runs: withLoaded(state.runs, asked.runs, (id) => store.runs.get(id) ?? null),
     messages: withLoaded(state.messages, asked.messages, (id) => store.messages.has(id)),
+    revisions: new Map([
+      ...state.revisions,
+      ...asked.revisions.map(
+        (ref) => [revisionKey(ref), store.revisions.get(revisionKey(ref)) ?? null] as const,
+      ),
+    ]),
+    pending: withLoaded(state.pending, asked.pending, (id) =>
+      [...store.proposals.values()].filter(
+        (p) => p.status === "pending" && p.change.artifact_id === id,
+      ),
+    ),
   };
 }
 

@@ -81,7 +81,12 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
   let result: ReturnType<typeof decide>;
   try {
     const state = loadCaseState(item.value, actor.value, testCase.given, options.registry);
-    result = decide(item.value, state, { actor: actor.value, registry: options.registry });
+    const context = { actor: actor.value, registry: options.registry };
+    result = decide(
+      item.value,
+      state,
+      testCase.now === undefined ? context : { ...context, now: testCase.now },
+    );
   } catch (error) {
     // A malformed case is the file's fault; anything else thrown is a bug to report.
     if (error instanceof CaseFileError) throw error;

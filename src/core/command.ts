@@ -7,7 +7,11 @@ import {
 import { GiveFeedbackSchema } from "../feedback/commands.ts";
 import type { IdPrefix, IdSource } from "../ids/ids.ts";
 import { isJsonObject } from "../json/json.ts";
-import { ProposeChangeSchema, RespondToProposalSchema } from "../proposals/commands.ts";
+import {
+  ExpireProposalSchema,
+  ProposeChangeSchema,
+  RespondToProposalSchema,
+} from "../proposals/commands.ts";
 import { AnswerDeferredSchema } from "../runs/commands.ts";
 import {
   CreateThreadSchema,
@@ -23,6 +27,7 @@ export const CommandSchema = z.discriminatedUnion("type", [
   ArchiveArtifactSchema,
   ProposeChangeSchema,
   RespondToProposalSchema,
+  ExpireProposalSchema,
   CreateThreadSchema,
   PostMessageSchema,
   SetFocusSchema,

@@ -4,6 +4,7 @@ import type { ArchiveArtifact, EditArtifact } from "../artifacts/commands.ts";
 import { currentArtifact } from "../artifacts/current.ts";
 import { mustPropose } from "../artifacts/write-policy.ts";
 import { giveFeedback } from "../feedback/give.ts";
+import { expireProposal } from "../proposals/expire.ts";
 import { propose } from "../proposals/propose.ts";
 import { respond } from "../proposals/respond.ts";
 import { forbidden, notFound, versionConflict } from "../rejections/rejection.ts";
@@ -98,6 +99,8 @@ export function commit(
       });
     case "respond_to_proposal":
       return respond(context, state, command);
+    case "expire_proposal":
+      return expireProposal(context, state, command);
     case "create_thread":
       return createThread(state, command);
     case "post_message":
@@ -107,7 +110,7 @@ export function commit(
     case "set_thread_mode":
       return setThreadMode(state, command);
     case "answer_deferred":
-      return answerDeferred(state, command);
+      return answerDeferred({ actor: context.actor, now: context.now ?? null }, state, command);
     case "give_feedback":
       return giveFeedback(context, state, command);
   }

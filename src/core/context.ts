@@ -7,6 +7,11 @@ export interface DecideContext {
   readonly actor: Actor;
   /** The artifact and feedback types the workspace knows. */
   readonly registry: Registry;
+  /**
+   * The time of the decision (ISO 8601), from the host's clock: when proposals are made,
+   * resolved and expire. Without it nothing is timed.
+   */
+  readonly now?: string;
 }
 
 /** The thread a write happens in: the command's own, else the acting agent's. */

@@ -5,7 +5,12 @@ import {
   ArtifactCreatedSchema,
 } from "../artifacts/events.ts";
 import { FeedbackGivenSchema } from "../feedback/events.ts";
-import { ProposalCreatedSchema, ProposalResolvedSchema } from "../proposals/events.ts";
+import {
+  ProposalCreatedSchema,
+  ProposalExpiredSchema,
+  ProposalResolvedSchema,
+  ProposalSupersededSchema,
+} from "../proposals/events.ts";
 import {
   AppEventSchema,
   DeferredAnsweredSchema,
@@ -47,6 +52,8 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   ArtifactArchivedSchema,
   ProposalCreatedSchema,
   ProposalResolvedSchema,
+  ProposalSupersededSchema,
+  ProposalExpiredSchema,
   RunStartedSchema,
   ToolCalledSchema,
   ToolReturnedSchema,
@@ -89,6 +96,8 @@ export const WORKSPACE_SCOPED: ReadonlySet<string> = new Set([
   "artifact_archived",
   "proposal_created",
   "proposal_resolved",
+  "proposal_superseded",
+  "proposal_expired",
 ]);
 
 /** True when `event` is one this implementation knows. */

@@ -4,17 +4,28 @@ import type { FeedbackTarget } from "../feedback/target.ts";
 import type { Command } from "./command.ts";
 import { contextThread } from "./context.ts";
 import type { Fact } from "./event.ts";
-import type { EntityKind, Needs, State } from "./state.ts";
+import { type Needs, type RevisionRef, revisionKey, type State } from "./state.ts";
 
-type Wanted = { [K in EntityKind]: (string | null | undefined)[] };
+type IdKind = "artifacts" | "proposals" | "threads" | "runs" | "messages" | "pending";
+type Wanted = { [K in IdKind]: (string | null | undefined)[] } & { revisions: RevisionRef[] };
 
 function wanted(): Wanted {
-  return { artifacts: [], proposals: [], threads: [], runs: [], messages: [] };
+  return {
+    artifacts: [],
+    proposals: [],
+    threads: [],
+    runs: [],
+    messages: [],
+    pending: [],
+    revisions: [],
+  };
 }
 
 function changeNeeds(want: Wanted, change: Change, actor: Actor): void {
   want.artifacts.push(change.artifact_id);
   want.threads.push(contextThread(change.thread_id, actor));
+  // A new proposal may supersede its thread's older ones on the same artifact.
+  want.pending.push(change.artifact_id);
 }
 
 function targetNeeds(want: Wanted, target: FeedbackTarget): void {
@@ -35,6 +46,18 @@ function targetNeeds(want: Wanted, target: FeedbackTarget): void {
   }
 }
 
+// Answering a proposal: first the proposal, then (second round) its artifact and, for an
+// edit, the version it was based on, which a rebase merges from.
+function proposalNeeds(want: Wanted, proposalId: string, state: State): void {
+  want.proposals.push(proposalId);
+  const change = state.proposals.get(proposalId)?.change;
+  if (change === undefined) return;
+  want.artifacts.push(change.artifact_id);
+  if (change.type === "edit_artifact") {
+    want.revisions.push({ artifact_id: change.artifact_id, version: change.base_version });
+  }
+}
+
 function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State): void {
   switch (command.type) {
     case "create_artifact":
@@ -47,12 +70,10 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
       changeNeeds(want, command.change, actor);
       want.proposals.push(command.proposal_id);
       return;
-    case "respond_to_proposal": {
-      want.proposals.push(command.proposal_id);
-      // Second round: once the proposal is known, the artifact it changes.
-      want.artifacts.push(state.proposals.get(command.proposal_id)?.change.artifact_id);
+    case "respond_to_proposal":
+    case "expire_proposal":
+      proposalNeeds(want, command.proposal_id, state);
       return;
-    }
     case "create_thread":
     case "set_thread_mode":
       want.threads.push(command.thread_id);
@@ -115,19 +136,23 @@ export function needs(item: Command | Fact, state: State, actor: Actor): Needs {
   const want = wanted();
   if (isFact(item)) factNeeds(want, item);
   else commandNeeds(want, item, actor, state);
-  const missing = (kind: EntityKind): string[] => [
-    ...new Set(
-      want[kind].filter(
-        (id): id is string =>
-          typeof id === "string" && !(state[kind] as ReadonlyMap<string, unknown>).has(id),
-      ),
-    ),
-  ];
+  const missing = (kind: IdKind): string[] => {
+    const have = state[kind] as ReadonlyMap<string, unknown>;
+    const ids = want[kind].filter((id): id is string => typeof id === "string" && !have.has(id));
+    return [...new Set(ids)];
+  };
+  const revisions = new Map(
+    want.revisions
+      .filter((ref) => !state.revisions.has(revisionKey(ref)))
+      .map((ref) => [revisionKey(ref), ref]),
+  );
   return {
     artifacts: missing("artifacts"),
     proposals: missing("proposals"),
     threads: missing("threads"),
     runs: missing("runs"),
     messages: missing("messages"),
+    pending: missing("pending"),
+    revisions: [...revisions.values()],
   };
 }

@@ -1,4 +1,4 @@
-import type { Versioned } from "../artifacts/entities.ts";
+import type { Revision, Versioned } from "../artifacts/entities.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Run } from "../runs/run.ts";
@@ -15,6 +15,21 @@ export interface State {
   readonly runs: ReadonlyMap<string, Run | null>;
   /** Message ids: `true` when already used in the workspace. */
   readonly messages: ReadonlyMap<string, boolean>;
+  /** Past versions of artifacts, by {@link revisionKey}. */
+  readonly revisions: ReadonlyMap<string, Revision | null>;
+  /** The pending proposals on an artifact, by artifact id. */
+  readonly pending: ReadonlyMap<string, readonly Proposal[]>;
+}
+
+/** One version of one artifact. */
+export interface RevisionRef {
+  readonly artifact_id: string;
+  readonly version: number;
+}
+
+/** The key of a revision in {@link State.revisions}. */
+export function revisionKey(ref: RevisionRef): string {
+  return `${ref.version}@${ref.artifact_id}`;
 }
 
 /** The ids `needs` asks the host to load, per kind of entity. */
@@ -24,10 +39,24 @@ export interface Needs {
   readonly threads: readonly string[];
   readonly runs: readonly string[];
   readonly messages: readonly string[];
+  readonly revisions: readonly RevisionRef[];
+  /** Artifact ids whose pending proposals are wanted. */
+  readonly pending: readonly string[];
 }
 
 /** The kinds of entity a {@link State} holds. */
 export type EntityKind = keyof State;
+
+/** Needs that ask for nothing. */
+export const NO_NEEDS: Needs = {
+  artifacts: [],
+  proposals: [],
+  threads: [],
+  runs: [],
+  messages: [],
+  revisions: [],
+  pending: [],
+};
 
 /** An empty state: nothing loaded yet. */
 export function emptyState(): State {
@@ -37,19 +66,14 @@ export function emptyState(): State {
     threads: new Map(),
     runs: new Map(),
     messages: new Map(),
+    revisions: new Map(),
+    pending: new Map(),
   };
 }
 
 /** True when `needs` asks for nothing more. */
 export function isSatisfied(needs: Needs): boolean {
-  return (
-    needs.artifacts.length +
-      needs.proposals.length +
-      needs.threads.length +
-      needs.runs.length +
-      needs.messages.length ===
-    0
-  );
+  return Object.values(needs).every((wanted: readonly unknown[]) => wanted.length === 0);
 }
 
 function loaded<K extends EntityKind>(
@@ -76,3 +100,9 @@ export const threadIn = (state: State, id: string): Thread | null => loaded(stat
 export const runIn = (state: State, id: string): Run | null => loaded(state, "runs", id);
 /** Whether a message id is used. @throws WorkspaceError `not_loaded` */
 export const messageUsedIn = (state: State, id: string): boolean => loaded(state, "messages", id);
+/** The loaded revision, or `null` if that version does not exist. @throws WorkspaceError `not_loaded` */
+export const revisionIn = (state: State, ref: RevisionRef): Revision | null =>
+  loaded(state, "revisions", revisionKey(ref));
+/** The pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
+export const pendingIn = (state: State, artifactId: string): readonly Proposal[] =>
+  loaded(state, "pending", artifactId);

@@ -1,5 +1,7 @@
-import type { JsonObject, JsonValue } from "../json/json.ts";
-import type { Result } from "../rejections/result.ts";
+import { isJsonObject, type JsonValue } from "../json/json.ts";
+import { patchFailed } from "../rejections/rejection.ts";
+import { type Result, refuse } from "../rejections/result.ts";
+import { pyRepr } from "../text/python-repr.ts";
 import { applyJsonPatch } from "./json-patch.ts";
 import type { Patch } from "./patch.ts";
 import { applyTextEdits } from "./text-edits.ts";
@@ -8,11 +10,14 @@ import { applyTextEdits } from "./text-edits.ts";
  * Applies either kind of patch to artifact data, without modifying it. The result is a
  * `JsonValue`, not an object: a JSON Patch may replace the whole document with anything, and
  * it is the artifact type's validation, not the patch, that decides whether that is allowed.
+ * Text edits need an object with the text field.
  */
-export function applyPatch(data: JsonObject, patch: Patch): Result<JsonValue> {
+export function applyPatch(data: JsonValue, patch: Patch): Result<JsonValue> {
   switch (patch.kind) {
     case "text_edits":
-      return applyTextEdits(data, patch);
+      return isJsonObject(data)
+        ? applyTextEdits(data, patch)
+        : refuse(patchFailed(`${pyRepr(patch.field)} is not a text field`));
     case "json_patch":
       return applyJsonPatch(data, patch.ops);
     default: {

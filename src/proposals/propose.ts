@@ -1,10 +1,12 @@
 import { actorRunId } from "../actors/actor.ts";
 import { applyChange } from "../artifacts/apply.ts";
+import type { ArtifactType } from "../artifacts/artifact-type.ts";
 import type { Change } from "../artifacts/commands.ts";
 import { currentArtifact } from "../artifacts/current.ts";
 import { contextThread, type DecideContext } from "../core/context.ts";
+import type { KnownEvent } from "../core/event.ts";
 import { type CommitResult, commitResult } from "../core/result.ts";
-import { proposalIn, type State } from "../core/state.ts";
+import { artifactIn, pendingIn, proposalIn, type State } from "../core/state.ts";
 import { invalidState, versionConflict } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { Proposal } from "./proposal.ts";
@@ -47,6 +49,9 @@ export function propose(
   });
   if (!dryRun.ok) return dryRun;
   const stored = withSummary(change, dryRun.value);
+  const type = typeOf(context, state, change);
+  const now = context.now ?? null;
+  const ttl = type?.proposals?.ttlMs;
   const proposal: Proposal = {
     id: proposalId,
     change: stored,
@@ -54,7 +59,12 @@ export function propose(
     rationale,
     status: "pending",
     thread_id: threadId,
+    created_at: now,
+    expires_at:
+      now === null || ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
+    resolution: null,
   };
+  const superseded = type?.proposals?.supersede === true ? supersede(context, state, proposal) : [];
   return ok(
     commitResult(
       { type: "proposed", seq: null, proposal_id: proposalId },
@@ -67,12 +77,61 @@ export function propose(
             proposal_id: proposalId,
             change: stored,
             rationale,
+            expires_at: proposal.expires_at,
           },
+          ...superseded.map((p) => p.event),
         ],
-        proposals: [proposal],
+        proposals: [proposal, ...superseded.map((p) => p.proposal)],
       },
     ),
   );
+}
+
+function typeOf(context: DecideContext, state: State, change: Change): ArtifactType | undefined {
+  const kind =
+    change.type === "create_artifact" ? change.kind : artifactIn(state, change.artifact_id)?.kind;
+  return kind === undefined ? undefined : context.registry.artifactType(kind);
+}
+
+// A thread's newer proposal on an artifact replaces its older pending ones there.
+function supersede(
+  context: DecideContext,
+  state: State,
+  newer: Proposal,
+): { proposal: Proposal; event: KnownEvent }[] {
+  if (newer.thread_id === null) return [];
+  const artifactId = newer.change.artifact_id;
+  return pendingIn(state, artifactId)
+    .filter(
+      (older) =>
+        older.thread_id === newer.thread_id && older.id !== newer.id && older.status === "pending",
+    )
+    .map((older) => ({
+      proposal: {
+        ...older,
+        status: "superseded" as const,
+        resolution: {
+          decision: "supersede" as const,
+          version: null,
+          changes: null,
+          base_version: null,
+          reason: null,
+          by: context.actor,
+          surface: null,
+          at: context.now ?? null,
+          superseded_by: newer.id,
+        },
+      },
+      event: {
+        type: "proposal_superseded" as const,
+        thread_id: older.thread_id,
+        run_id: actorRunId(context.actor),
+        proposal_id: older.id,
+        artifact_id: artifactId,
+        proposed_by: older.proposed_by,
+        superseded_by: newer.id,
+      },
+    }));
 }
 
 function withSummary(change: Change, dryRun: CommitResult): Change {

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { JsonValueSchema } from "../json/json.ts";
+import { JsonConflictSchema } from "../merge/json-conflict.ts";
 
 /**
  * One validation error, in the original's shape (Pydantic's error dump without URLs):
@@ -58,6 +59,22 @@ export const UnsupportedProtocolSchema = z.object({
 });
 
 /**
+ * Accepting a proposal would need a guess: the artifact moved on since the proposal's `base`
+ * version and the changes overlap. Nothing changed; the proposal is still pending. Each
+ * conflict names its place (a JSON Pointer, and line ranges in text) with the base, current
+ * and proposed content there.
+ */
+export const ConflictSchema = z.object({
+  type: z.literal("conflict"),
+  message: z.string(),
+  proposal_id: z.string(),
+  artifact_id: z.string(),
+  base: z.number().int(),
+  head: z.number().int(),
+  conflicts: z.array(JsonConflictSchema),
+});
+
+/**
  * Every way a command or fact can be refused. The JSON shape is the original's
  * `Rejection.payload()`: `{type, message, ...details}`.
  */
@@ -69,6 +86,7 @@ export const RejectionSchema = z.discriminatedUnion("type", [
   ForbiddenSchema,
   InvalidStateSchema,
   UnsupportedProtocolSchema,
+  ConflictSchema,
 ]);
 /** A refused command or fact, as a value. Switch on `type`. */
 export type Rejection = z.infer<typeof RejectionSchema>;
@@ -127,6 +145,19 @@ export function forbidden(message: string): z.infer<typeof ForbiddenSchema> {
 /** `invalid_state` with a message saying what is in the way. */
 export function invalidState(message: string): z.infer<typeof InvalidStateSchema> {
   return { type: "invalid_state", message };
+}
+
+/** `conflict`: the proposal no longer merges cleanly onto the artifact. */
+export function conflict(
+  details: Omit<z.infer<typeof ConflictSchema>, "type" | "message">,
+): z.infer<typeof ConflictSchema> {
+  const { proposal_id, artifact_id, base, head, conflicts } = details;
+  const regions = conflicts.length === 1 ? "1 place" : `${conflicts.length} places`;
+  return {
+    type: "conflict",
+    message: `proposal ${proposal_id} conflicts with changes to artifact ${artifact_id} since version ${base} (now ${head}) in ${regions}`,
+    ...details,
+  };
 }
 
 /** `unsupported_protocol` with a message naming the protocol. */

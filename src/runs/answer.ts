@@ -1,32 +1,51 @@
+import type { Actor } from "../actors/actor.ts";
 import type { CommitResult } from "../core/result.ts";
 import { commitResult, RECORDED } from "../core/result.ts";
 import { runIn, type State } from "../core/state.ts";
+import { jsonEqual } from "../json/json.ts";
 import { invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { AnswerDeferred } from "./commands.ts";
 
+/** Who answers, and when (the host's clock). */
+export interface AnswerContext {
+  readonly actor: Actor;
+  readonly now: string | null;
+}
+
 /**
  * Answers one of a paused run's deferred requests: a question with `answer`, an approval with
- * `approved`. The run stays paused until its agent resumes it.
+ * `approved`. The run stays paused until its agent resumes it. Sending the same answer again
+ * returns the recorded outcome and writes nothing, even after the run moved on; a different
+ * answer to an answered request is refused.
  */
-export function answerDeferred(state: State, command: AnswerDeferred): Result<CommitResult> {
-  const { run_id, tool_call_id, answer, approved } = command;
+export function answerDeferred(
+  context: AnswerContext,
+  state: State,
+  command: AnswerDeferred,
+): Result<CommitResult> {
+  const { run_id, tool_call_id, answer, approved, surface } = command;
   const run = runIn(state, run_id);
   if (run === null) return refuse(notFound("run", run_id));
+  const prior = run.answers[tool_call_id] ?? run.answered[tool_call_id];
+  if (prior !== undefined) {
+    if (jsonEqual(prior.answer, answer) && prior.approved === approved) {
+      return ok(commitResult(RECORDED));
+    }
+    return refuse(invalidState(`deferred request ${tool_call_id} is already answered`));
+  }
   if (run.status !== "paused") {
     return refuse(invalidState(`run ${run_id} is ${run.status}, not paused`));
   }
   const request = run.pending.find((r) => r.tool_call_id === tool_call_id);
   if (request === undefined) return refuse(notFound("deferred request", tool_call_id));
-  if (Object.hasOwn(run.answers, tool_call_id)) {
-    return refuse(invalidState(`deferred request ${tool_call_id} is already answered`));
-  }
   if (request.kind === "approval" && approved === null) {
     return refuse(invalidState("an approval needs approved=true or false"));
   }
   if (request.kind === "question" && approved !== null) {
     return refuse(invalidState("a question is answered with answer, not approved"));
   }
+  const recorded = { answer, approved, by: context.actor, surface, at: context.now };
   return ok(
     commitResult(RECORDED, {
       events: [
@@ -37,9 +56,16 @@ export function answerDeferred(state: State, command: AnswerDeferred): Result<Co
           tool_call_id,
           answer,
           approved,
+          surface,
         },
       ],
-      runs: [{ ...run, answers: { ...run.answers, [tool_call_id]: { answer, approved } } }],
+      runs: [
+        {
+          ...run,
+          answers: { ...run.answers, [tool_call_id]: { answer, approved } },
+          answered: { ...run.answered, [tool_call_id]: recorded },
+        },
+      ],
     }),
   );
 }

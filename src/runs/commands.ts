@@ -8,6 +8,8 @@ export const AnswerDeferredSchema = z.strictObject({
   tool_call_id: z.string(),
   answer: JsonValueSchema.default(null),
   approved: z.boolean().nullable().default(null),
+  /** Where the answer came from (a review UI, a CLI, a chat…). */
+  surface: z.string().nullable().default(null),
 });
 /** Answer a paused run's deferred request. */
 export type AnswerDeferred = z.infer<typeof AnswerDeferredSchema>;

@@ -66,4 +66,5 @@ export const DeferredAnsweredSchema = z.object({
   tool_call_id: z.string(),
   answer: JsonValueSchema.default(null),
   approved: z.boolean().nullable().default(null),
+  surface: z.string().nullable().default(null),
 });

@@ -36,6 +36,7 @@ function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Re
     pending: [],
     answers: {},
     trace_ids: fact.trace_id === null ? traces : [...traces, fact.trace_id],
+    answered: previous?.answered ?? {},
   });
 }
 

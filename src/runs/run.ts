@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ActorSchema } from "../actors/actor.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
 
 /** A tool call a run cannot finish without a person: a question or an approval. */
@@ -19,6 +20,16 @@ export const DeferredAnswerSchema = z.object({
 /** A person's answer to a deferred request. */
 export type DeferredAnswer = z.infer<typeof DeferredAnswerSchema>;
 
+/** An answer as recorded for good: who gave it, from which surface, and when. */
+export const RecordedAnswerSchema = DeferredAnswerSchema.extend({
+  by: ActorSchema.nullable().default(null),
+  surface: z.string().nullable().default(null),
+  at: z.string().nullable().default(null),
+});
+
+/** An answer as recorded for good. */
+export type RecordedAnswer = z.infer<typeof RecordedAnswerSchema>;
+
 /** Where a run stands. */
 export const RunStatusSchema = z.enum(["running", "paused", "completed", "stopped", "failed"]);
 /** Where a run stands. */
@@ -32,6 +43,11 @@ export const RunSchema = z.object({
   pending: z.array(DeferredRequestSchema).default([]),
   answers: z.record(z.string(), DeferredAnswerSchema).default({}),
   trace_ids: z.array(z.string()).default([]),
+  /**
+   * Every answer given in this run, kept when the run resumes or ends (unlike `answers`), so a
+   * repeated answer is recognised and returns what was recorded.
+   */
+  answered: z.record(z.string(), RecordedAnswerSchema).default({}),
 });
 /** One agent turn in a thread. */
 export type Run = z.infer<typeof RunSchema>;

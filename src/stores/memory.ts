@@ -1,4 +1,4 @@
-import type { Needs, State } from "../core/state.ts";
+import { type Needs, revisionKey, type State } from "../core/state.ts";
 import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withBatch } from "../workspace/snapshot.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
@@ -23,6 +23,26 @@ export function memoryStore(): MemoryStore {
       threads: pick(s.threads, needs.threads),
       runs: pick(s.runs, needs.runs),
       messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
+      revisions: new Map(
+        needs.revisions.map(
+          (ref) =>
+            [
+              revisionKey(ref),
+              s.revisions.get(ref.artifact_id)?.find((r) => r.version === ref.version) ?? null,
+            ] as const,
+        ),
+      ),
+      pending: new Map(
+        needs.pending.map(
+          (id) =>
+            [
+              id,
+              [...s.proposals.values()].filter(
+                (p) => p.status === "pending" && p.change.artifact_id === id,
+              ),
+            ] as const,
+        ),
+      ),
     };
   };
 

@@ -64,10 +64,21 @@ export const accuracy = defineFeedbackType({
   }),
 });
 
-/** A registry of the fixture types the original's conformance cases use. */
+/**
+ * `memo`: text that agents only propose changes to, whose pending proposals expire after a
+ * day and are superseded by the same thread's newer ones. Ours, for the cases of rule P8.
+ */
+export const memo = defineArtifactType({
+  kind: "memo",
+  schema: z.strictObject({ text: z.string().default("") }),
+  writePolicy: "propose",
+  proposals: { ttlMs: 24 * 60 * 60 * 1000, supersede: true },
+});
+
+/** A registry of the fixture types the conformance cases use (the original's, and `memo`). */
 export function fixtureRegistry(): Registry {
   return createRegistry({
-    artifactTypes: [note, checklist, counter],
+    artifactTypes: [note, checklist, counter, memo],
     feedbackTypes: [helpfulness, accuracy],
   });
 }

@@ -10,6 +10,15 @@ import { EMPTY_SNAPSHOT, type WorkspaceSnapshot } from "./snapshot.ts";
 
 type Snapshot = Draft<WorkspaceSnapshot>;
 
+const NO_RESOLUTION = {
+  version: null,
+  changes: null,
+  base_version: null,
+  reason: null,
+  surface: null,
+  superseded_by: null,
+};
+
 function corrupt(envelope: Envelope, why: string): WorkspaceError {
   return new WorkspaceError(
     "corrupt_record",
@@ -119,16 +128,46 @@ function apply(draft: Snapshot, envelope: Envelope): void {
           rationale: event.rationale,
           status: "pending" as const,
           thread_id: event.thread_id,
+          created_at: envelope.ts,
+          expires_at: event.expires_at,
+          resolution: null,
         }),
       );
       return;
     case "proposal_resolved":
-      must(
+    case "proposal_superseded":
+    case "proposal_expired": {
+      const proposal = must(
         draft.proposals.get(event.proposal_id),
         envelope,
         `proposal ${event.proposal_id}`,
-      ).status = event.decision === "accept" ? "accepted" : "rejected";
+      );
+      const resolution = { ...NO_RESOLUTION, by: actor, at: envelope.ts };
+      if (event.type === "proposal_resolved") {
+        const { decision, version, changes, base_version, reason, surface } = event;
+        proposal.status = decision === "accept" ? "accepted" : "rejected";
+        proposal.resolution = castDraft({
+          ...resolution,
+          decision,
+          version,
+          changes,
+          base_version,
+          reason,
+          surface,
+        });
+      } else if (event.type === "proposal_superseded") {
+        proposal.status = "superseded";
+        proposal.resolution = castDraft({
+          ...resolution,
+          decision: "supersede" as const,
+          superseded_by: event.superseded_by,
+        });
+      } else {
+        proposal.status = "expired";
+        proposal.resolution = castDraft({ ...resolution, decision: "expire" as const });
+      }
       return;
+    }
     case "run_started": {
       const traces = draft.runs.get(event.run_id)?.trace_ids ?? [];
       draft.runs.set(event.run_id, {
@@ -138,6 +177,7 @@ function apply(draft: Snapshot, envelope: Envelope): void {
         pending: [],
         answers: {},
         trace_ids: event.trace_id === null ? traces : [...traces, event.trace_id],
+        answered: draft.runs.get(event.run_id)?.answered ?? {},
       });
       return;
     }
@@ -149,9 +189,14 @@ function apply(draft: Snapshot, envelope: Envelope): void {
     }
     case "deferred_answered": {
       const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
-      run.answers[event.tool_call_id] = castDraft({
-        answer: event.answer,
-        approved: event.approved,
+      const { answer, approved, surface } = event;
+      run.answers[event.tool_call_id] = castDraft({ answer, approved });
+      run.answered[event.tool_call_id] = castDraft({
+        answer,
+        approved,
+        by: actor,
+        surface,
+        at: envelope.ts,
       });
       return;
     }

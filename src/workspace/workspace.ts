@@ -9,7 +9,7 @@ import type { Outcome } from "../core/outcome.ts";
 import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
 import type { Registry } from "../core/registry.ts";
 import type { CommitResult } from "../core/result.ts";
-import { emptyState, isSatisfied, type State } from "../core/state.ts";
+import { emptyState, isSatisfied, NO_NEEDS, type State } from "../core/state.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { type IdSource, randomIds } from "../ids/ids.ts";
 import type { Proposal } from "../proposals/proposal.ts";
@@ -96,6 +96,8 @@ function merge(into: State, loaded: State): State {
     threads: join(into.threads, loaded.threads),
     runs: join(into.runs, loaded.runs),
     messages: join(into.messages, loaded.messages),
+    revisions: join(into.revisions, loaded.revisions),
+    pending: join(into.pending, loaded.pending),
   };
 }
 
@@ -125,9 +127,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     result: CommitResult,
     head: number,
     actor: Actor,
-    traceparent: string | null,
+    context: { traceparent: string | null; ts: string },
   ): Envelope[] {
-    const ts = clock().toISOString();
+    const { ts, traceparent } = context;
     return result.events.map((event: KnownEvent, i) => ({
       seq: head + 1 + i,
       id: newId("evt"),
@@ -154,10 +156,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       const head = await store.head(id);
       const state = await load(item, actor.value);
-      const decided = decide(item, state, { actor: actor.value, registry });
+      // One reading of the clock per decision: the rules and the envelopes agree on the time.
+      const now = clock().toISOString();
+      const decided = decide(item, state, { actor: actor.value, registry, now });
       if (!decided.ok) return decided;
       const result = decided.value;
-      const appended = envelopes(result, head, actor.value, traceparent);
+      const appended = envelopes(result, head, actor.value, { traceparent, ts: now });
       const revisions = result.revisions.map((r) => ({ ...r, trace_id: traceId }));
       const stored = await store.append(id, head, { ...result, revisions, envelopes: appended });
       if (stored.ok) {
@@ -173,7 +177,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
 
   const one = async <T>(loaded: Promise<State>, pick: (s: State) => T | null | undefined) =>
     pick(await loaded) ?? null;
-  const none = { artifacts: [], proposals: [], threads: [], runs: [], messages: [] };
+  const none = NO_NEEDS;
 
   return {
     id,

@@ -330,7 +330,12 @@ function checkInvariants(s: WorkspaceSnapshot): void {
       expect(participantKey(resolution.actor)).not.toBe(participantKey(proposal.proposed_by));
     }
     const landed = [...s.revisions.values()].flat().filter((r) => r.proposal_id === proposal.id);
-    expect(landed.length).toBe(proposal.status === "accepted" ? 1 : 0);
+    // An accepted proposal landed exactly once, unless its change was already there.
+    const alreadyPresent = resolutions.some(
+      (e) => e.event.type === "proposal_resolved" && e.event.already_present,
+    );
+    expect(landed.length).toBe(proposal.status === "accepted" && !alreadyPresent ? 1 : 0);
+    if (proposal.status !== "pending") expect(proposal.resolution).not.toBeNull();
   }
   for (const run of s.runs.values()) {
     if (run.status !== "paused") expect(run.pending).toEqual([]);

@@ -1,0 +1,195 @@
+import { compactChanges } from "./compact.ts";
+import { histogramDiff } from "./histogram.ts";
+import { type Hunk, toHunks } from "./hunks.ts";
+import { internSequences } from "./lines.ts";
+import { myersDiff } from "./myers.ts";
+import type { DiffAlgorithm, LineDiff, LineRange, MergeRegion, MergeSequences } from "./types.ts";
+
+/** The line diff for an algorithm name: `histogram` (the default) or `myers`. */
+export function lineDiffFor(algorithm: DiffAlgorithm = "histogram"): LineDiff {
+  switch (algorithm) {
+    case "histogram":
+      return histogramDiff;
+    case "myers":
+      return myersDiff;
+  }
+}
+
+/** Diffs two interned sequences with `diff`, slides the changes as git does, and returns the hunks. */
+export function diffHunks(a: readonly number[], b: readonly number[], diff: LineDiff): Hunk[] {
+  const flags = diff(a, b);
+  compactChanges(a, b, flags);
+  return toHunks(flags.changedA, flags.changedB);
+}
+
+/**
+ * What a chunk of a three-way merge holds: lines no side changed, a change by one side only,
+ * the same change by both, or a conflict.
+ */
+export type ChunkKind = "unchanged" | "ours" | "theirs" | "same" | "conflict";
+
+/** One chunk of a three-way merge, with where it is in each version. */
+export interface MergeChunk {
+  readonly kind: ChunkKind;
+  readonly base: LineRange;
+  readonly ours: LineRange;
+  readonly theirs: LineRange;
+}
+
+function sameChange(x: Hunk, y: Hunk, xs: readonly number[], ys: readonly number[]): boolean {
+  if (x.startA !== y.startA || x.endA !== y.endA || x.endB - x.startB !== y.endB - y.startB) {
+    return false;
+  }
+  for (let k = 0; k < x.endB - x.startB; k++) {
+    if (xs[x.startB + k] !== ys[y.startB + k]) return false;
+  }
+  return true;
+}
+
+/** The difference in length a hunk makes. */
+function growth(h: Hunk): number {
+  return h.endB - h.startB - (h.endA - h.startA);
+}
+
+function totalGrowth(hunks: readonly Hunk[]): number {
+  return hunks.reduce((sum, h) => sum + growth(h), 0);
+}
+
+/**
+ * Three-way merges interned sequences into chunks covering all three versions in order (the
+ * diff3 algorithm with git's "eager" rule). Each side is diffed against the base; hunks of the
+ * two sides that touch (overlap, or merely meet) form a conflict, and conflicts chain through
+ * every hunk that touches them. Two hunks with the same base range and the same new lines are
+ * the same change, not a conflict.
+ */
+export function mergeChunks(
+  base: readonly number[],
+  ours: readonly number[],
+  theirs: readonly number[],
+  diff: LineDiff,
+): MergeChunk[] {
+  const oursHunks = diffHunks(base, ours, diff);
+  const theirsHunks = diffHunks(base, theirs, diff);
+  const chunks: MergeChunk[] = [];
+  let i = 0;
+  let j = 0;
+  // How much longer ours and theirs are than base, up to the base line `done`.
+  let oursShift = 0;
+  let theirsShift = 0;
+  let done = 0;
+
+  const unchangedUpTo = (start: number) => {
+    if (done === start) return;
+    chunks.push({
+      kind: "unchanged",
+      base: { start: done, end: start },
+      ours: { start: done + oursShift, end: start + oursShift },
+      theirs: { start: done + theirsShift, end: start + theirsShift },
+    });
+  };
+  const emit = (kind: ChunkKind, start: number, end: number, rest: [LineRange, LineRange]) => {
+    unchangedUpTo(start);
+    chunks.push({ kind, base: { start, end }, ours: rest[0], theirs: rest[1] });
+    done = end;
+  };
+
+  for (;;) {
+    const o = oursHunks[i];
+    const t = theirsHunks[j];
+    if (o === undefined && t === undefined) break;
+    if (o !== undefined && (t === undefined || o.endA < t.startA)) {
+      const theirsSpan = { start: o.startA + theirsShift, end: o.endA + theirsShift };
+      emit("ours", o.startA, o.endA, [{ start: o.startB, end: o.endB }, theirsSpan]);
+      oursShift += growth(o);
+      i++;
+    } else if (t !== undefined && (o === undefined || t.endA < o.startA)) {
+      const oursSpan = { start: t.startA + oursShift, end: t.endA + oursShift };
+      emit("theirs", t.startA, t.endA, [oursSpan, { start: t.startB, end: t.endB }]);
+      theirsShift += growth(t);
+      j++;
+    } else if (o !== undefined && t !== undefined) {
+      if (sameChange(o, t, ours, theirs)) {
+        const spans: [LineRange, LineRange] = [
+          { start: o.startB, end: o.endB },
+          { start: t.startB, end: t.endB },
+        ];
+        emit("same", o.startA, o.endA, spans);
+        oursShift += growth(o);
+        theirsShift += growth(t);
+        i++;
+        j++;
+        continue;
+      }
+      // A conflict: it takes in every hunk that starts before its base range has ended.
+      const start = Math.min(o.startA, t.startA);
+      let end = Math.max(o.endA, t.endA);
+      let nextI = i + 1;
+      let nextJ = j + 1;
+      for (;;) {
+        const nextO = oursHunks[nextI];
+        const nextT = theirsHunks[nextJ];
+        if (nextO !== undefined && nextO.startA <= end) {
+          end = Math.max(end, nextO.endA);
+          nextI++;
+        } else if (nextT !== undefined && nextT.startA <= end) {
+          end = Math.max(end, nextT.endA);
+          nextJ++;
+        } else break;
+      }
+      const oursAfter = oursShift + totalGrowth(oursHunks.slice(i, nextI));
+      const theirsAfter = theirsShift + totalGrowth(theirsHunks.slice(j, nextJ));
+      emit("conflict", start, end, [
+        { start: start + oursShift, end: end + oursAfter },
+        { start: start + theirsShift, end: end + theirsAfter },
+      ]);
+      oursShift = oursAfter;
+      theirsShift = theirsAfter;
+      i = nextI;
+      j = nextJ;
+    }
+  }
+  unchangedUpTo(base.length);
+  return chunks;
+}
+
+/**
+ * Three-way merges sequences of any elements, compared by `key` (equal keys, equal elements),
+ * with the same diffs and rules as the text merge. Returns the regions in order: stable ones
+ * hold the merged elements (ours where both agree, the changed side's where one side changed),
+ * conflicts hold each version's range and elements. Adjacent stable regions are joined and
+ * empty ones left out.
+ */
+export const mergeSequences: MergeSequences = (base, ours, theirs, options) => {
+  const keys = internSequences([
+    base.map(options.key),
+    ours.map(options.key),
+    theirs.map(options.key),
+  ]);
+  const [baseIds = [], oursIds = [], theirsIds = []] = keys;
+  const chunks = mergeChunks(baseIds, oursIds, theirsIds, lineDiffFor(options.algorithm));
+  type Item = (typeof base)[number];
+  const regions: MergeRegion<Item>[] = [];
+  let stable: Item[] = [];
+  const slice = <U>(items: readonly U[], range: LineRange) => ({
+    start: range.start,
+    end: range.end,
+    items: items.slice(range.start, range.end),
+  });
+  for (const chunk of chunks) {
+    if (chunk.kind === "conflict") {
+      if (stable.length > 0) regions.push({ kind: "stable", items: stable });
+      stable = [];
+      regions.push({
+        kind: "conflict",
+        base: slice(base, chunk.base),
+        ours: slice(ours, chunk.ours),
+        theirs: slice(theirs, chunk.theirs),
+      });
+    } else {
+      const [items, range] = chunk.kind === "theirs" ? [theirs, chunk.theirs] : [ours, chunk.ours];
+      for (let k = range.start; k < range.end; k++) stable.push(items[k] as Item);
+    }
+  }
+  if (stable.length > 0) regions.push({ kind: "stable", items: stable });
+  return regions;
+};

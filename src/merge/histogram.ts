@@ -1,0 +1,195 @@
+/**
+ * Histogram diff, the line diff `git merge` uses, written from the published description of
+ * JGit's HistogramDiff (Shawn Pearce): in a region, count how often each line of A occurs;
+ * scan B for lines of A, grow each match into the longest common run around it, keep the run
+ * whose rarest line is rarest (or, at equal rarity, the longest), then do the same on both
+ * sides of it. A region whose common lines all occur more than 64 times in A goes to Myers.
+ *
+ * Hot loops work on typed arrays of dense line numbers; indexing them is in range by
+ * construction, hence the `as number` reads (`noUncheckedIndexedAccess` can't know).
+ */
+
+import { myersDiff } from "./myers.ts";
+import type { LineDiff } from "./types.ts";
+
+/** Lines occurring more often than this in a region of A are never anchors (JGit's default). */
+export const MAX_CHAIN_LENGTH = 64;
+
+/** Dense copies of both sequences, numbered 0..size-1, so tables can be plain typed arrays. */
+interface Dense {
+  readonly a: Int32Array;
+  readonly b: Int32Array;
+  readonly size: number;
+}
+
+/** Renumbers lines densely, unless they already are small non-negative numbers. */
+function densify(a: readonly number[], b: readonly number[]): Dense {
+  let max = -1;
+  let small = true;
+  for (const xs of [a, b]) {
+    for (const x of xs) {
+      if (x > max) max = x;
+      if (x < 0 || (x | 0) !== x) small = false;
+    }
+  }
+  if (small && max < 4 * (a.length + b.length) + 1024) {
+    return { a: new Int32Array(a), b: new Int32Array(b), size: max + 1 };
+  }
+  const ids = new Map<number, number>();
+  const renumber = (xs: readonly number[]): Int32Array => {
+    const out = new Int32Array(xs.length);
+    for (let i = 0; i < xs.length; i++) {
+      const x = xs[i] as number;
+      let id = ids.get(x);
+      if (id === undefined) {
+        id = ids.size;
+        ids.set(x, id);
+      }
+      out[i] = id;
+    }
+    return out;
+  };
+  const da = renumber(a);
+  const db = renumber(b);
+  return { a: da, b: db, size: ids.size };
+}
+
+/**
+ * Makes a histogram diff that hands regions without a usable anchor to `fallback` (git and
+ * JGit use Myers). Exposed so tests can watch the fallback being taken.
+ */
+export function makeHistogramDiff(fallback: LineDiff): LineDiff {
+  return (a, b) => {
+    const changedA = new Uint8Array(a.length);
+    const changedB = new Uint8Array(b.length);
+    const dense = densify(a, b);
+    const search = new LcsSearch(dense);
+    // Regions are independent, so an explicit stack replaces recursion (no depth limit).
+    const stack: number[] = [0, a.length, 0, b.length];
+    while (stack.length > 0) {
+      const e2 = stack.pop() as number;
+      const s2 = stack.pop() as number;
+      const e1 = stack.pop() as number;
+      const s1 = stack.pop() as number;
+      if (s1 === e1 || s2 === e2) {
+        changedA.fill(1, s1, e1);
+        changedB.fill(1, s2, e2);
+        continue;
+      }
+      const found = search.run(s1, e1, s2, e2);
+      if (found === FOUND) {
+        const { as, ae, bs, be } = search;
+        stack.push(ae + 1, e1, be + 1, e2, s1, as, s2, bs);
+      } else if (found === NOTHING_COMMON) {
+        changedA.fill(1, s1, e1);
+        changedB.fill(1, s2, e2);
+      } else {
+        const sub = fallback(a.slice(s1, e1), b.slice(s2, e2));
+        changedA.set(sub.changedA, s1);
+        changedB.set(sub.changedB, s2);
+      }
+    }
+    return { changedA, changedB };
+  };
+}
+
+const FOUND = 0;
+const NOTHING_COMMON = 1;
+const ONLY_FREQUENT = 2;
+
+/** The anchor search of one region, with tables reused from region to region. */
+class LcsSearch {
+  private readonly a: Int32Array;
+  private readonly b: Int32Array;
+  /** Occurrences of each line in the current region of A; all zero between regions. */
+  private readonly count: Int32Array;
+  /** First occurrence of each line in the region (valid where `count` > 0). */
+  private readonly head: Int32Array;
+  /** Next occurrence of the same line after each position of A, or -1. */
+  private readonly next: Int32Array;
+  /** The best run found: A lines `as..ae`, B lines `bs..be`, inclusive. */
+  as = 0;
+  ae = 0;
+  bs = 0;
+  be = 0;
+
+  constructor(dense: Dense) {
+    this.a = dense.a;
+    this.b = dense.b;
+    this.count = new Int32Array(dense.size);
+    this.head = new Int32Array(dense.size);
+    this.next = new Int32Array(dense.a.length);
+  }
+
+  /** Finds the anchor run of A[s1, e1) and B[s2, e2); says whether to split, mark or fall back. */
+  run(s1: number, e1: number, s2: number, e2: number): number {
+    const { a, count, head, next } = this;
+    // Built from the end, so each line's chain lists its occurrences in increasing order.
+    for (let i = e1 - 1; i >= s1; i--) {
+      const id = a[i] as number;
+      const c = count[id] as number;
+      next[i] = c === 0 ? -1 : (head[id] as number);
+      head[id] = i;
+      count[id] = c + 1;
+    }
+    const result = this.scanB(s1, e1, s2, e2);
+    for (let i = s1; i < e1; i++) count[a[i] as number] = 0;
+    return result;
+  }
+
+  private scanB(s1: number, e1: number, s2: number, e2: number): number {
+    const { a, b, count, head, next } = this;
+    let bestCount = MAX_CHAIN_LENGTH + 1;
+    let bestSpan = 0;
+    let common = false;
+    let bp = s2;
+    while (bp < e2) {
+      let bNext = bp + 1;
+      const id = b[bp] as number;
+      const c = count[id] as number;
+      if (c > 0) common = true;
+      // Lines rarer than (or as rare as) the best anchor so far are candidates.
+      if (c > 0 && c <= bestCount) {
+        let occ = head[id] as number;
+        for (;;) {
+          let as = occ;
+          let bs = bp;
+          let ae = occ;
+          let be = bp;
+          let rc = c;
+          while (as > s1 && bs > s2 && a[as - 1] === b[bs - 1]) {
+            as--;
+            bs--;
+            if (rc > 1) rc = Math.min(rc, count[a[as] as number] as number);
+          }
+          while (ae < e1 - 1 && be < e2 - 1 && a[ae + 1] === b[be + 1]) {
+            ae++;
+            be++;
+            if (rc > 1) rc = Math.min(rc, count[a[ae] as number] as number);
+          }
+          // B lines inside this run need no look of their own.
+          if (bNext <= be) bNext = be + 1;
+          if (bestSpan < ae - as || rc < bestCount) {
+            this.as = as;
+            this.ae = ae;
+            this.bs = bs;
+            this.be = be;
+            bestSpan = ae - as;
+            bestCount = rc;
+          }
+          // The next occurrence of the line that lies past this run, if any.
+          let np = next[occ] as number;
+          while (np !== -1 && np <= ae) np = next[np] as number;
+          if (np === -1) break;
+          occ = np;
+        }
+      }
+      bp = bNext;
+    }
+    if (bestCount <= MAX_CHAIN_LENGTH) return FOUND;
+    return common ? ONLY_FREQUENT : NOTHING_COMMON;
+  }
+}
+
+/** Git's histogram diff: marks, in each sequence, the lines outside the common subsequence. */
+export const histogramDiff: LineDiff = makeHistogramDiff(myersDiff);

@@ -1,0 +1,95 @@
+import type { MergeLabels } from "./types.ts";
+
+/** The marker labels with their defaults filled in. */
+export type ResolvedLabels = Required<MergeLabels>;
+
+/** The labels git merge-file is given here: `current`, `base`, `proposed`. */
+export const DEFAULT_LABELS: ResolvedLabels = { ours: "current", base: "base", theirs: "proposed" };
+
+const MARKER_SIZE = 7;
+
+/** End of line of one line: CRLF, LF, or unknown (no such line, or no end of line to go by). */
+type Eol = "crlf" | "lf" | "unknown";
+
+function eolOf(line: string): Eol {
+  return line.endsWith("\r\n") ? "crlf" : "lf";
+}
+
+/**
+ * The end of line of line `i` of a file, as git judges it for markers: a line with a newline
+ * tells; a last line without one defers to the line before it; an empty file, or a single
+ * line without newline, cannot tell.
+ */
+function eolAt(lines: readonly string[], i: number): Eol {
+  const line = lines[i];
+  if (line === undefined) return "unknown";
+  if (line.endsWith("\n")) return eolOf(line);
+  const before = lines[i - 1];
+  return before === undefined ? "unknown" : eolOf(before);
+}
+
+/** Where a conflict starts in each side, and the files, for choosing its markers' end of line. */
+export interface MarkerContext {
+  readonly base: readonly string[];
+  readonly ours: readonly string[];
+  readonly oursStart: number;
+  readonly theirs: readonly string[];
+  readonly theirsStart: number;
+}
+
+/**
+ * The end of line of a conflict's markers, as git chooses it: CRLF only if the line before the
+ * conflict (or the first line) in ours and in theirs and the first line of base all use CRLF,
+ * where a file that cannot tell defers to the next; LF otherwise.
+ */
+export function markerEol(c: MarkerContext): "\r\n" | "\n" {
+  const votes = [
+    eolAt(c.ours, c.oursStart > 0 ? c.oursStart - 1 : 0),
+    eolAt(c.theirs, c.theirsStart > 0 ? c.theirsStart - 1 : 0),
+    eolAt(c.base, 0),
+  ];
+  let verdict: Eol = "unknown";
+  for (const vote of votes) {
+    verdict = vote;
+    if (vote === "lf") break;
+  }
+  return verdict === "crlf" ? "\r\n" : "\n";
+}
+
+/** The lines of each version inside one conflict. */
+export interface ConflictSides {
+  readonly ours: readonly string[];
+  readonly base: readonly string[];
+  readonly theirs: readonly string[];
+}
+
+function marker(char: string, label: string | undefined, eol: string): string {
+  return `${char.repeat(MARKER_SIZE)}${label === undefined ? "" : ` ${label}`}${eol}`;
+}
+
+/** A side's lines, its last line given an end of line so the next marker starts a line. */
+function section(lines: readonly string[], eol: string): string[] {
+  const last = lines.at(-1);
+  if (last === undefined || last.endsWith("\n")) return [...lines];
+  return [...lines.slice(0, -1), last + eol];
+}
+
+/**
+ * Renders one conflict in diff3 style, as lines: `<<<<<<< ours`, ours' lines, `||||||| base`,
+ * base's lines, `=======`, theirs' lines, `>>>>>>> theirs`. Markers end with `eol`.
+ */
+export function renderConflict(
+  sides: ConflictSides,
+  labels: ResolvedLabels,
+  eol: string,
+): string[] {
+  return [
+    marker("<", labels.ours, eol),
+    ...section(sides.ours, eol),
+    marker("|", labels.base, eol),
+    ...section(sides.base, eol),
+    marker("=", undefined, eol),
+    ...section(sides.theirs, eol),
+    marker(">", labels.theirs, eol),
+  ];
+}

@@ -1,0 +1,168 @@
+import { type Actor, displayName, participantKey } from "../actors/actor.ts";
+import { isKnownEvent } from "../core/event.ts";
+import type { RevisionRef } from "../core/state.ts";
+import type { JsonObject } from "../json/json.ts";
+import { describePatch } from "../patches/describe.ts";
+import { dataDiff } from "../proposals/landed-diff.ts";
+import type { Envelope } from "../workspace/envelope.ts";
+import type { ChangeNote, Note } from "./note.ts";
+
+/** Whose notes, about what. */
+export interface NotesOptions {
+  /** Who reads the notes: their own changes are left out. */
+  readonly viewer: Actor;
+  /** The artifacts the viewer follows (`null`: all of them). */
+  readonly focus?: readonly string[] | null;
+  /** Whether notices posted in the viewer agent's thread are included (default `true`). */
+  readonly notices?: boolean;
+  /** The data of an artifact at a version, where known (for the diffs of changes). */
+  readonly dataAt?: (ref: RevisionRef) => JsonObject | undefined;
+}
+
+type Coalesced = { note: ChangeNote; actors: Set<string> };
+
+/**
+ * The versions whose data {@link changeNotes} needs to show what others changed: for each
+ * artifact changed in the slice, the version before its first change and its last one. Load
+ * them (e.g. `workspace.revision`) and pass them as `dataAt`.
+ */
+export function notesNeeds(
+  envelopes: readonly Envelope[],
+  options: Omit<NotesOptions, "dataAt">,
+): RevisionRef[] {
+  const refs = new Map<string, RevisionRef>();
+  for (const note of changeNotes(envelopes, options)) {
+    if (note.type !== "change" || note.from_version === null) continue;
+    for (const version of [note.from_version, note.to_version]) {
+      refs.set(`${version}@${note.artifact_id}`, { artifact_id: note.artifact_id, version });
+    }
+  }
+  return [...refs.values()];
+}
+
+/**
+ * What `viewer` should hear of in a slice of the log, in order: others' changes to artifacts
+ * it follows (one note per artifact, with the diff from before the first change to after the
+ * last), proposals made on them, the answers to its own proposals (with what landed compared
+ * with what it proposed), and notices in its thread. The viewer's own actions are left out.
+ * Pure: the caller loads the data `notesNeeds` asks for.
+ */
+export function changeNotes(envelopes: readonly Envelope[], options: NotesOptions): Note[] {
+  const viewer = participantKey(options.viewer);
+  const agentThread = options.viewer.kind === "agent" ? options.viewer.thread_id : null;
+  const focus =
+    options.focus === undefined || options.focus === null ? null : new Set(options.focus);
+  const follows = (id: string) => focus === null || focus.has(id);
+  // Artifact events that land one of the viewer's own proposals are told by the answer.
+  const ownProposals = new Set(
+    envelopes.flatMap(({ event }) =>
+      isKnownEvent(event) &&
+      (event.type === "proposal_resolved" || event.type === "proposal_expired") &&
+      participantKey(event.proposed_by) === viewer
+        ? [event.proposal_id]
+        : [],
+    ),
+  );
+  const notes: Note[] = [];
+  const coalesced = new Map<string, Coalesced>();
+  for (const envelope of envelopes) {
+    const { event, actor } = envelope;
+    if (!isKnownEvent(event) || participantKey(actor) === viewer) continue;
+    const who = displayName(actor);
+    switch (event.type) {
+      case "artifact_created":
+      case "artifact_changed":
+      case "artifact_archived": {
+        if (event.proposal_id !== null && ownProposals.has(event.proposal_id)) break;
+        const created = event.type === "artifact_created";
+        if (
+          !follows(event.artifact_id) &&
+          !(created && agentThread !== null && event.thread_id === agentThread)
+        )
+          break;
+        let entry = coalesced.get(event.artifact_id);
+        if (entry === undefined) {
+          const note: ChangeNote = {
+            type: "change",
+            artifact_id: event.artifact_id,
+            kind: event.kind,
+            actors: [],
+            from_version: created ? null : event.version - 1,
+            to_version: event.version,
+            summaries: [],
+            diff: null,
+          };
+          entry = { note, actors: new Set() };
+          coalesced.set(event.artifact_id, entry);
+          notes.push(note);
+        }
+        if (!entry.actors.has(who)) {
+          entry.actors.add(who);
+          entry.note.actors.push(who);
+        }
+        entry.note.to_version = event.version;
+        if (event.type === "artifact_changed") entry.note.summaries.push(event.summary);
+        if (event.type === "artifact_archived") entry.note.summaries.push("archived");
+        break;
+      }
+      case "proposal_created":
+        if (!follows(event.change.artifact_id)) break;
+        notes.push({
+          type: "proposal",
+          action: "proposed",
+          proposal_id: event.proposal_id,
+          artifact_id: event.change.artifact_id,
+          actor: who,
+          detail: event.rationale,
+          version: null,
+          rebased_from: null,
+          already_present: false,
+          changes: null,
+          diff: null,
+        });
+        break;
+      case "proposal_resolved":
+      case "proposal_expired": {
+        if (participantKey(event.proposed_by) !== viewer) break;
+        const resolved = event.type === "proposal_resolved";
+        notes.push({
+          type: "proposal",
+          action: resolved ? (event.decision === "accept" ? "accepted" : "rejected") : "expired",
+          proposal_id: event.proposal_id,
+          artifact_id: event.artifact_id,
+          actor: who,
+          detail: resolved && event.decision === "reject" ? event.reason : null,
+          version: resolved ? event.version : null,
+          rebased_from: resolved ? event.rebased_from : null,
+          already_present: resolved && event.already_present,
+          changes:
+            resolved && event.decision === "accept" && event.changes !== null
+              ? describePatch(event.changes)
+              : null,
+          diff: resolved ? event.landed_diff : null,
+        });
+        break;
+      }
+      case "message_posted":
+        if (
+          options.notices !== false &&
+          event.kind === "notice" &&
+          event.thread_id === agentThread
+        ) {
+          notes.push({ type: "notice", actor: who, content: event.content });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  for (const { note } of coalesced.values()) {
+    if (note.from_version === null || options.dataAt === undefined) continue;
+    const before = options.dataAt({ artifact_id: note.artifact_id, version: note.from_version });
+    const after = options.dataAt({ artifact_id: note.artifact_id, version: note.to_version });
+    if (before !== undefined && after !== undefined) {
+      note.diff = dataDiff(before, after, [`v${note.from_version}`, `v${note.to_version}`]);
+    }
+  }
+  return notes;
+}
