@@ -18,6 +18,7 @@ export type {
   ArtifactSchema,
   ArtifactType,
   ArtifactTypeDefinition,
+  ProposalPolicy,
   WritePolicy,
 } from "./artifacts/artifact-type.ts";
 export { defineArtifactType, validateData } from "./artifacts/artifact-type.ts";
@@ -56,8 +57,8 @@ export { parseActor, parseCommand, parseFact } from "./core/parse.ts";
 export type { Registry, RegistryOptions } from "./core/registry.ts";
 export { createRegistry } from "./core/registry.ts";
 export type { CommitResult } from "./core/result.ts";
-export type { EntityKind, Needs, State } from "./core/state.ts";
-export { emptyState, isSatisfied } from "./core/state.ts";
+export type { EntityKind, Needs, RevisionRef, State } from "./core/state.ts";
+export { emptyState, isSatisfied, NO_NEEDS, revisionKey } from "./core/state.ts";
 export type { WorkspaceErrorCode } from "./errors/workspace-error.ts";
 export {
   isWorkspaceError,
@@ -77,6 +78,24 @@ export type { IdPrefix, IdSource } from "./ids/ids.ts";
 export { randomIds, sequentialIds } from "./ids/ids.ts";
 export type { JsonObject, JsonValue } from "./json/json.ts";
 export { jsonEqual } from "./json/json.ts";
+export type { JsonConflict, JsonConflictReason } from "./merge/json-conflict.ts";
+export { JsonConflictSchema } from "./merge/json-conflict.ts";
+export type { JsonMergeResult, MergeJsonOptions } from "./merge/merge-json.ts";
+export { mergeJson } from "./merge/merge-json.ts";
+export { mergeText } from "./merge/merge-text.ts";
+export type {
+  DiffAlgorithm,
+  LineRange,
+  MergeLabels,
+  MergeTextOptions,
+  TextConflict,
+  TextMergeResult,
+} from "./merge/types.ts";
+export type { NotesOptions } from "./notes/change-notes.ts";
+export { changeNotes, notesNeeds } from "./notes/change-notes.ts";
+export type { ChangeNote, Note, ProposalNote } from "./notes/note.ts";
+export { NoteSchema } from "./notes/note.ts";
+export { renderNote, renderNotes } from "./notes/render.ts";
 export { applyPatch } from "./patches/apply.ts";
 export { describePatch } from "./patches/describe.ts";
 export { diff } from "./patches/diff.ts";
@@ -85,8 +104,12 @@ export type { JsonPatch, JsonPatchOperation, Patch, TextEdit, TextEdits } from "
 export { JsonPatchSchema, PatchSchema, TextEditsSchema } from "./patches/patch.ts";
 export { applyTextEdits } from "./patches/text-edits.ts";
 export { proposalAcknowledgement } from "./proposals/acknowledgement.ts";
-export type { ProposeChange, RespondToProposal } from "./proposals/commands.ts";
-export type { Proposal, ProposalStatus } from "./proposals/proposal.ts";
+export type { ExpireProposal, ProposeChange, RespondToProposal } from "./proposals/commands.ts";
+export type { DataDiff } from "./proposals/landed-diff.ts";
+export { DataDiffSchema, dataDiff, unifiedDiff } from "./proposals/landed-diff.ts";
+export type { ProposalPreview } from "./proposals/preview.ts";
+export { previewProposal } from "./proposals/preview.ts";
+export type { Proposal, ProposalStatus, Resolution } from "./proposals/proposal.ts";
 export { ProposalSchema } from "./proposals/proposal.ts";
 export type {
   EntityName,
@@ -97,7 +120,13 @@ export type {
 export { RejectionSchema } from "./rejections/rejection.ts";
 export type { Ok, Refused, Result } from "./rejections/result.ts";
 export type { AnswerDeferred } from "./runs/commands.ts";
-export type { DeferredAnswer, DeferredRequest, Run, RunStatus } from "./runs/run.ts";
+export type {
+  DeferredAnswer,
+  DeferredRequest,
+  RecordedAnswer,
+  Run,
+  RunStatus,
+} from "./runs/run.ts";
 export { RunSchema } from "./runs/run.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
@@ -110,6 +139,8 @@ export { EnvelopeSchema } from "./workspace/envelope.ts";
 export { replay } from "./workspace/replay.ts";
 export type { WorkspaceSnapshot } from "./workspace/snapshot.ts";
 export type {
+  NotesDelivery,
+  NotesRequest,
   Workspace,
   WorkspaceOptions,
   WriteOptions,

@@ -7,6 +7,8 @@ export const WORKSPACE_ERROR_CODES = {
   not_loaded: "not_loaded",
   /** Two artifact or feedback types were registered under one name. */
   duplicate_type: "duplicate_type",
+  /** An argument passed to the library is malformed (a bad viewer, a bad option). */
+  invalid_argument: "invalid_argument",
   /** A definition passed to the library is malformed. */
   invalid_definition: "invalid_definition",
   /** Stored data could not be read back as what it claims to be. */

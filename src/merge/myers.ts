@@ -12,7 +12,7 @@ const PROGRESS_FACTOR = 4;
 /** A line with at least min(this, √length) matches in the other file "occurs very often". */
 const MAX_EQUAL_LIMIT = 1024;
 /** How far the scan for runs of unmatched lines looks on each side. */
-const SCAN_WINDOW = 100;
+const SCAN_WINDOW = 99;
 /** A frequent line goes when unmatched lines outnumber frequent ones this many times, minus one. */
 const FREQUENT_RUN_FACTOR = 4;
 

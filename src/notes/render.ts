@@ -37,7 +37,7 @@ export function renderNote(note: Note): string {
       let line = `${note.actor} ${note.action} your proposal ${note.proposal_id} for ${note.artifact_id}`;
       if (note.version !== null) line += `, now v${note.version}`;
       if (note.already_present) line += " (the change was already there: nothing new was written)";
-      if (note.rebased_from !== null)
+      else if (note.rebased_from !== null)
         line += ` (rebased: it was based on v${note.rebased_from}, and others changed it since)`;
       if (note.detail !== null) line += `: ${note.detail}`;
       if (note.changes !== null) line += `: with changes: ${note.changes}`;

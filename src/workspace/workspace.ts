@@ -9,9 +9,14 @@ import type { Outcome } from "../core/outcome.ts";
 import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
 import type { Registry } from "../core/registry.ts";
 import type { CommitResult } from "../core/result.ts";
-import { emptyState, isSatisfied, NO_NEEDS, type State } from "../core/state.ts";
+import { emptyState, isSatisfied, NO_NEEDS, revisionKey, type State } from "../core/state.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { type IdSource, randomIds } from "../ids/ids.ts";
+import type { JsonObject } from "../json/json.ts";
+import { changeNotes, notesNeeds } from "../notes/change-notes.ts";
+import type { Note } from "../notes/note.ts";
+import { renderNotes } from "../notes/render.ts";
+import { type ProposalPreview, previewProposal } from "../proposals/preview.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Rejection } from "../rejections/rejection.ts";
 import type { Result } from "../rejections/result.ts";
@@ -86,6 +91,33 @@ export interface Workspace {
   log(options?: { after?: number; limit?: number }): Promise<Envelope[]>;
   /** The position of the last event. */
   head(): Promise<number>;
+  /**
+   * What `viewer` should hear of since `after` (its cursor), as notes and as plain text for a
+   * model's context, with the cursor to pass next time: each note is delivered once per
+   * cursor. An agent follows its thread's focus (everything, when the focus is empty).
+   */
+  notes(options: NotesRequest): Promise<NotesDelivery>;
+  /** What accepting a proposal would do now, without writing anything. */
+  previewProposal(proposalId: string): Promise<Result<ProposalPreview>>;
+  /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
+  expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
+}
+
+/** Whose notes, from which cursor. */
+export interface NotesRequest {
+  readonly viewer: ActorInput;
+  /** The cursor: the log position the viewer has heard up to (default 0). */
+  readonly after?: number;
+  /** The artifacts followed (default: an agent's thread focus, or everything). */
+  readonly focus?: readonly string[] | null;
+}
+
+/** Notes since a cursor, and the cursor to pass next time. */
+export interface NotesDelivery {
+  readonly notes: readonly Note[];
+  /** The notes rendered for a model's context (empty when there are none). */
+  readonly text: string;
+  readonly cursor: number;
 }
 
 function merge(into: State, loaded: State): State {
@@ -199,5 +231,73 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     log: ({ after = 0, limit } = {}) =>
       store.read(id, limit === undefined ? { after } : { after, limit }),
     head: () => store.head(id),
+    async notes(request) {
+      const viewer = parseActor(request.viewer);
+      if (!viewer.ok)
+        throw new WorkspaceError("invalid_argument", `notes: ${viewer.rejection.message}`);
+      const cursor = await store.head(id);
+      const envelopes = (await store.read(id, { after: request.after ?? 0 })).filter(
+        (e) => e.seq <= cursor,
+      );
+      const focus = request.focus !== undefined ? request.focus : await followedBy(viewer.value);
+      const wanted = notesNeeds(envelopes, { viewer: viewer.value, focus });
+      const loaded = new Map<string, JsonObject>();
+      for (const ref of wanted) {
+        const revision = (await store.revisions(id, ref.artifact_id)).find(
+          (r) => r.version === ref.version,
+        );
+        if (revision !== undefined) loaded.set(revisionKey(ref), revision.data);
+      }
+      const notes = changeNotes(envelopes, {
+        viewer: viewer.value,
+        focus,
+        dataAt: (ref) => loaded.get(revisionKey(ref)),
+      });
+      return { notes, text: renderNotes(notes), cursor };
+    },
+    async previewProposal(proposalId) {
+      const probe = {
+        type: "respond_to_proposal",
+        proposal_id: proposalId,
+        decision: "accept",
+      } as const;
+      const command = parseCommand(probe, newId);
+      if (!command.ok) return command;
+      const reviewer: Actor = { kind: "system", name: "preview" };
+      const state = await load(command.value, reviewer);
+      return previewProposal(proposalId, state, {
+        actor: reviewer,
+        registry,
+        now: clock().toISOString(),
+      });
+    },
+    async expireProposals(actor = { kind: "system" }) {
+      const now = Date.parse(clock().toISOString());
+      const due = (await store.proposals(id, { status: "pending" })).filter(
+        (p) => p.expires_at !== null && Date.parse(p.expires_at) <= now,
+      );
+      const results: WriteResult[] = [];
+      for (const proposal of due) {
+        results.push(
+          await write(
+            parseCommand({ type: "expire_proposal", proposal_id: proposal.id }, newId),
+            actor,
+            {},
+          ),
+        );
+      }
+      return results;
+    },
   };
+
+  // An agent hears of what its thread follows; everyone else, and an unfocused thread, of all.
+  async function followedBy(viewer: Actor): Promise<readonly string[] | null> {
+    if (viewer.kind !== "agent") return null;
+    const thread = (await store.load(id, { ...NO_NEEDS, threads: [viewer.thread_id] })).threads.get(
+      viewer.thread_id,
+    );
+    return thread === null || thread === undefined || thread.focus.length === 0
+      ? null
+      : thread.focus;
+  }
 }
