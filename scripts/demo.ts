@@ -1,8 +1,9 @@
-// The library's main job, end to end on the in-memory workspace: an agent and a person
-// sharing a note and a checklist. Run with `npm run demo`.
+// The library's main job, end to end on the in-memory workspace: an agent and people sharing
+// a note and a checklist. Run with `npm run demo`.
 import { z } from "zod";
 import {
   type ActorInput,
+  type CommandInput,
   createRegistry,
   createWorkspace,
   defineArtifactType,
@@ -35,77 +36,81 @@ const ws = createWorkspace({
   newId: sequentialIds(),
 });
 const alice: ActorInput = { kind: "user", id: "alice", name: "Alice" };
+const bob: ActorInput = { kind: "user", id: "bob", name: "Bob" };
 const agent: ActorInput = { kind: "agent", thread_id: "thr_launch", run_id: "run_1" };
 
-function step(title: string): void {
-  console.log(`\n== ${title}`);
-}
-function show(label: string, result: WriteResult): WriteResult {
-  if (!result.ok) throw new Error(`${label}: ${JSON.stringify(result.rejection)}`);
-  console.log(`   ${label} -> ${JSON.stringify(result.outcome)}`);
+const step = (title: string) => console.log(`\n== ${title}`);
+const indent = (text: string, by = "     ") => text.replace(/^/gm, by);
+
+async function run(label: string, command: CommandInput, actor: ActorInput): Promise<WriteResult> {
+  const result = await ws.commit(command, actor);
+  console.log(`   ${label} -> ${JSON.stringify(result.ok ? result.outcome : result.rejection)}`);
   return result;
 }
-async function text(id: string): Promise<string> {
-  const artifact = await ws.artifact(id);
-  return `${id} v${artifact?.version}: ${JSON.stringify(artifact?.data)}`;
+function proposalOf(result: WriteResult): string {
+  if (result.outcome?.type !== "proposed") throw new Error("expected a proposal");
+  return result.outcome.proposal_id;
 }
+async function show(id: string): Promise<void> {
+  const artifact = await ws.artifact(id);
+  const data = artifact?.data ?? {};
+  const body =
+    typeof data.text === "string" ? `\n${indent(data.text.trimEnd())}` : ` ${JSON.stringify(data)}`;
+  console.log(`   ${id} v${artifact?.version}:${body}`);
+}
+const text = (old: string, replacement: string) => ({
+  kind: "text_edits" as const,
+  edits: [{ old, new: replacement }],
+});
+const version = async (id: string) => (await ws.artifact(id))?.version ?? 0;
 
-step("Alice starts a thread and creates a note and a checklist (propose policy)");
-show(
+step("Alice starts a thread and creates a note and a checklist (checklists: propose policy)");
+await run(
   "create_thread",
-  await ws.commit({ type: "create_thread", thread_id: "thr_launch", title: "Launch" }, alice),
+  { type: "create_thread", thread_id: "thr_launch", title: "Launch" },
+  alice,
 );
-show(
+await run(
   "create note",
-  await ws.commit(
-    {
-      type: "create_artifact",
-      artifact_id: "plan",
-      kind: "note",
-      data: { title: "Plan", text: "Ship v1 on Friday." },
+  {
+    type: "create_artifact",
+    artifact_id: "plan",
+    kind: "note",
+    data: {
+      title: "Plan",
+      text: "Launch plan\nShip v1 on Friday.\nOwner: Alice\nTests: pending.\n",
     },
-    alice,
-  ),
+  },
+  alice,
 );
-show(
+await run(
   "create checklist",
-  await ws.commit(
-    {
-      type: "create_artifact",
-      artifact_id: "todo",
-      kind: "checklist",
-      data: {
-        title: "Launch",
-        items: { docs: { title: "Write docs" }, tests: { title: "Run tests" } },
-      },
+  {
+    type: "create_artifact",
+    artifact_id: "todo",
+    kind: "checklist",
+    data: {
+      title: "Launch",
+      items: { docs: { title: "Write docs" }, tests: { title: "Run tests" } },
     },
-    alice,
-  ),
+  },
+  alice,
 );
+await ws.record({ type: "run_started", run_id: "run_1", thread_id: "thr_launch" }, agent);
+const { cursor } = await ws.notes({ viewer: agent });
 
-step("The agent's run starts and edits the note: notes are direct, so it applies");
-show(
-  "run_started",
-  await ws.record({ type: "run_started", run_id: "run_1", thread_id: "thr_launch" }, agent),
-);
-show(
+step("The agent edits the note: notes are direct, so it applies");
+await run(
   "edit note",
-  await ws.commit(
-    {
-      type: "edit_artifact",
-      artifact_id: "plan",
-      base_version: 1,
-      patch: { kind: "text_edits", edits: [{ old: "Friday", new: "Monday" }] },
-    },
-    agent,
-  ),
+  { type: "edit_artifact", artifact_id: "plan", base_version: 1, patch: text("Friday", "Monday") },
+  agent,
 );
-console.log(`   ${await text("plan")}`);
+await show("plan");
 
-step("The agent checks an item on the checklist: checklists are propose-only");
-const proposed = show(
-  "edit checklist",
-  await ws.commit(
+step("The agent checks an item on the checklist: it becomes a proposal");
+const checkDocs = proposalOf(
+  await run(
+    "edit checklist",
     {
       type: "edit_artifact",
       artifact_id: "todo",
@@ -118,111 +123,189 @@ const proposed = show(
     agent,
   ),
 );
-if (proposed.outcome?.type !== "proposed") throw new Error("expected a proposal");
-const checkDocs = proposed.outcome.proposal_id;
 console.log(
-  `   what the host hands back to the model:\n     "${proposalAcknowledgement(proposed.outcome)}"`,
+  `   what the host hands back to the model:\n${indent(`"${proposalAcknowledgement({ type: "proposed", seq: null, proposal_id: checkDocs })}"`)}`,
 );
-console.log(`   ${await text("todo")}  (unchanged)`);
 
-step("Alice accepts it, with a change of her own (she also checks the tests)");
-show(
-  "respond accept+changes",
-  await ws.commit(
-    {
-      type: "respond_to_proposal",
-      proposal_id: checkDocs,
-      decision: "accept",
-      changes: {
-        kind: "json_patch",
-        ops: [{ op: "replace", path: "/items/tests/done", value: true }],
-      },
+step("Alice accepts it with a change of her own (she checks the tests too)");
+await run(
+  "accept with changes",
+  {
+    type: "respond_to_proposal",
+    proposal_id: checkDocs,
+    decision: "accept",
+    surface: "review-ui",
+    changes: {
+      kind: "json_patch",
+      ops: [{ op: "replace", path: "/items/tests/done", value: true }],
     },
-    alice,
-  ),
+  },
+  alice,
 );
-console.log(`   ${await text("todo")}`);
+await show("todo");
 
-step("Alice switches the thread to suggest mode; the agent's next note edit becomes a proposal");
-show(
+step("Suggest mode: the agent's next note edit becomes a proposal, and Alice rejects it");
+await run(
   "set_thread_mode",
-  await ws.commit({ type: "set_thread_mode", thread_id: "thr_launch", mode: "suggest" }, alice),
+  { type: "set_thread_mode", thread_id: "thr_launch", mode: "suggest" },
+  alice,
 );
-const suggestion = show(
-  "edit note",
-  await ws.commit(
+const tuesday = proposalOf(
+  await run(
+    "edit note",
     {
       type: "edit_artifact",
       artifact_id: "plan",
       base_version: 2,
-      patch: { kind: "text_edits", edits: [{ old: "Monday", new: "Tuesday" }] },
+      patch: text("Monday", "Tuesday"),
       summary: "moved the launch to Tuesday",
     },
     agent,
   ),
 );
-if (suggestion.outcome?.type !== "proposed") throw new Error("expected a proposal");
-show(
-  "respond reject",
-  await ws.commit(
-    {
-      type: "respond_to_proposal",
-      proposal_id: suggestion.outcome.proposal_id,
-      decision: "reject",
-      reason: "Monday stays: the release notes say Monday",
-    },
-    alice,
-  ),
+await run(
+  "reject",
+  {
+    type: "respond_to_proposal",
+    proposal_id: tuesday,
+    decision: "reject",
+    reason: "Monday stays: the release notes say Monday",
+  },
+  alice,
 );
-console.log(`   ${await text("plan")}`);
 
-step("The run pauses on a deferred approval; Alice answers it later; the run resumes and ends");
-show(
-  "run_paused",
-  await ws.record(
+step("A rebased accept: the agent proposes a line, Alice changes another line meanwhile");
+const tests = proposalOf(
+  await run(
+    "propose",
     {
-      type: "run_paused",
-      run_id: "run_1",
-      thread_id: "thr_launch",
-      requests: [
-        {
-          tool_call_id: "call_1",
-          tool_name: "send_announcement",
-          kind: "approval",
-          args: { channel: "#launch" },
-        },
-      ],
+      type: "edit_artifact",
+      artifact_id: "plan",
+      base_version: 2,
+      patch: text("pending", "running"),
     },
     agent,
   ),
+);
+await run(
+  "Alice edits the title line",
+  {
+    type: "edit_artifact",
+    artifact_id: "plan",
+    base_version: 2,
+    patch: text("Launch plan", "Launch plan (v1)"),
+  },
+  alice,
+);
+await run(
+  "accept (merged onto v3)",
+  { type: "respond_to_proposal", proposal_id: tests, decision: "accept" },
+  alice,
+);
+await show("plan");
+
+step("A conflict, resolved: the agent and Bob change the same line");
+const wednesday = proposalOf(
+  await run(
+    "propose",
+    {
+      type: "edit_artifact",
+      artifact_id: "plan",
+      base_version: await version("plan"),
+      patch: text("Monday", "Wednesday"),
+    },
+    agent,
+  ),
+);
+await run(
+  "Bob edits the same line",
+  {
+    type: "edit_artifact",
+    artifact_id: "plan",
+    base_version: await version("plan"),
+    patch: text("Monday", "Thursday"),
+  },
+  bob,
+);
+const preview = await ws.previewProposal(wednesday);
+if (preview.ok) {
+  const [conflict] = preview.value.conflicts;
+  console.log(
+    `   preview: ${preview.value.behind} version(s) behind, mergeable: ${preview.value.mergeable}`,
+  );
+  if (conflict?.reason === "text") console.log(indent(conflict.merged.trimEnd()));
+}
+await run(
+  "accept as-is",
+  { type: "respond_to_proposal", proposal_id: wednesday, decision: "accept" },
+  alice,
+);
+await run(
+  "accept with a resolution on v5",
+  {
+    type: "respond_to_proposal",
+    proposal_id: wednesday,
+    decision: "accept",
+    base_version: await version("plan"),
+    changes: text("Thursday", "Wednesday (Bob agrees)"),
+    surface: "review-ui",
+  },
+  alice,
+);
+await show("plan");
+
+step("What the agent reads at the start of its next turn (its change notes)");
+console.log(indent((await ws.notes({ viewer: agent, after: cursor })).text, "   "));
+
+step("The run pauses on a deferred approval; Alice answers later; the run resumes and ends");
+await ws.record(
+  {
+    type: "run_paused",
+    run_id: "run_1",
+    thread_id: "thr_launch",
+    requests: [
+      {
+        tool_call_id: "call_1",
+        tool_name: "send_announcement",
+        kind: "approval",
+        args: { channel: "#launch" },
+      },
+    ],
+  },
+  agent,
 );
 console.log(
   `   run_1 is ${(await ws.run("run_1"))?.status}, waiting on call_1 (send_announcement)`,
 );
-show(
-  "answer_deferred",
-  await ws.commit(
-    { type: "answer_deferred", run_id: "run_1", tool_call_id: "call_1", approved: true },
-    alice,
-  ),
+await run(
+  "answer",
+  {
+    type: "answer_deferred",
+    run_id: "run_1",
+    tool_call_id: "call_1",
+    approved: true,
+    surface: "chat",
+  },
+  alice,
 );
-show(
-  "run_started (resume)",
-  await ws.record(
-    { type: "run_started", run_id: "run_1", thread_id: "thr_launch", trigger: "resume" },
-    agent,
-  ),
+await run(
+  "the same answer again",
+  { type: "answer_deferred", run_id: "run_1", tool_call_id: "call_1", approved: true },
+  alice,
 );
-show(
-  "run_ended",
-  await ws.record(
-    { type: "run_ended", run_id: "run_1", thread_id: "thr_launch", status: "completed" },
-    agent,
-  ),
+await ws.record(
+  { type: "run_started", run_id: "run_1", thread_id: "thr_launch", trigger: "resume" },
+  agent,
 );
+await ws.record(
+  { type: "run_ended", run_id: "run_1", thread_id: "thr_launch", status: "completed" },
+  agent,
+);
+console.log(`   run_1 is ${(await ws.run("run_1"))?.status}`);
 
 step("The log: every change, by anyone, in order");
 const who = (e: Envelope) =>
   e.actor.kind === "user" ? (e.actor.name ?? e.actor.id) : e.actor.kind;
+const about = (e: Envelope) => ("summary" in e.event ? `  (${String(e.event.summary)})` : "");
 for (const e of await ws.log())
-  console.log(`   ${String(e.seq).padStart(2)}  ${who(e).padEnd(6)} ${e.event.type}`);
+  console.log(`   ${String(e.seq).padStart(2)}  ${who(e).padEnd(6)} ${e.event.type}${about(e)}`);

@@ -1,9 +1,16 @@
 /**
  * Histogram diff, the line diff `git merge` uses, written from the published description of
- * JGit's HistogramDiff (Shawn Pearce): in a region, count how often each line of A occurs;
- * scan B for lines of A, grow each match into the longest common run around it, keep the run
- * whose rarest line is rarest (or, at equal rarity, the longest), then do the same on both
- * sides of it. A region whose common lines all occur more than 64 times in A goes to Myers.
+ * JGit's HistogramDiff (Shawn Pearce). In a region: count how often each line of A occurs
+ * there; scan B in order, and for each line of B found in A no more often than the best anchor
+ * so far, grow a match at each of its places in A into the longest common run; a run replaces
+ * the best one if it is longer or if its rarest line is rarer. Then do the same before and
+ * after the best run. A region with nothing in common is all changed; one whose common lines
+ * all occur more than 64 times in A goes to Myers.
+ *
+ * Unlike Myers, the whole input is searched: no common prefix or suffix is trimmed first,
+ * because git doesn't, and trimming can change which lines are kept. (Git and JGit also fall
+ * back when 64 distinct lines share one slot of their hash table, an accident of the table
+ * that practically never happens; it is not reproduced.)
  *
  * Hot loops work on typed arrays of dense line numbers; indexing them is in range by
  * construction, hence the `as number` reads (`noUncheckedIndexedAccess` can't know).
@@ -93,6 +100,7 @@ export function makeHistogramDiff(fallback: LineDiff): LineDiff {
   };
 }
 
+/** What the search of a region found: an anchor run, nothing in common, or only frequent lines. */
 const FOUND = 0;
 const NOTHING_COMMON = 1;
 const ONLY_FREQUENT = 2;
@@ -137,6 +145,7 @@ class LcsSearch {
     return result;
   }
 
+  /** Scans B[s2, e2) for the best anchor run against the indexed A[s1, e1). */
   private scanB(s1: number, e1: number, s2: number, e2: number): number {
     const { a, b, count, head, next } = this;
     let bestCount = MAX_CHAIN_LENGTH + 1;
@@ -186,6 +195,7 @@ class LcsSearch {
       }
       bp = bNext;
     }
+    // A long run of lines seen 65 times can win above, but still sends the region to Myers.
     if (bestCount <= MAX_CHAIN_LENGTH) return FOUND;
     return common ? ONLY_FREQUENT : NOTHING_COMMON;
   }

@@ -12,7 +12,7 @@ const PROGRESS_FACTOR = 4;
 /** A line with at least min(this, √length) matches in the other file "occurs very often". */
 const MAX_EQUAL_LIMIT = 1024;
 /** How far the scan for runs of unmatched lines looks on each side. */
-const SCAN_WINDOW = 99;
+const SCAN_WINDOW = 100;
 /** A frequent line goes when unmatched lines outnumber frequent ones this many times, minus one. */
 const FREQUENT_RUN_FACTOR = 4;
 
@@ -297,7 +297,7 @@ function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
     else band.fMin++;
     if (band.fMax < highest) fw[zero + ++band.fMax + 1] = -1;
     else band.fMax--;
-    for (let k = band.fMax; k >= band.fMin; k -= 2) {
+    for (let k = band.fMin; k <= band.fMax; k += 2) {
       let x = Math.max((fw[zero + k - 1] as number) + 1, fw[zero + k + 1] as number);
       const from = x;
       let y = x - k;

@@ -19,7 +19,12 @@ export interface NotesOptions {
   readonly dataAt?: (ref: RevisionRef) => JsonObject | undefined;
 }
 
-type Coalesced = { note: ChangeNote; actors: Set<string> };
+// Unbroken runs of others' versions: a gap means the viewer's own version was in between.
+type Coalesced = {
+  note: ChangeNote;
+  actors: Set<string>;
+  runs: { from: number | null; to: number }[];
+};
 
 /**
  * The versions whose data {@link changeNotes} needs to show what others changed: for each
@@ -31,10 +36,12 @@ export function notesNeeds(
   options: Omit<NotesOptions, "dataAt">,
 ): RevisionRef[] {
   const refs = new Map<string, RevisionRef>();
-  for (const note of changeNotes(envelopes, options)) {
-    if (note.type !== "change" || note.from_version === null) continue;
-    for (const version of [note.from_version, note.to_version]) {
-      refs.set(`${version}@${note.artifact_id}`, { artifact_id: note.artifact_id, version });
+  for (const { note, runs } of collect(envelopes, options).coalesced) {
+    for (const run of runs) {
+      if (run.from === null) continue;
+      for (const version of [run.from, run.to]) {
+        refs.set(`${version}@${note.artifact_id}`, { artifact_id: note.artifact_id, version });
+      }
     }
   }
   return [...refs.values()];
@@ -48,6 +55,24 @@ export function notesNeeds(
  * Pure: the caller loads the data `notesNeeds` asks for.
  */
 export function changeNotes(envelopes: readonly Envelope[], options: NotesOptions): Note[] {
+  const { notes, coalesced } = collect(envelopes, options);
+  for (const { note, runs } of coalesced) {
+    for (const run of runs) {
+      if (run.from === null || options.dataAt === undefined) continue;
+      const before = options.dataAt({ artifact_id: note.artifact_id, version: run.from });
+      const after = options.dataAt({ artifact_id: note.artifact_id, version: run.to });
+      if (before === undefined || after === undefined) continue;
+      const diff = dataDiff(before, after, [`v${run.from}`, `v${run.to}`]);
+      if (diff !== null) note.diffs.push({ from_version: run.from, to_version: run.to, diff });
+    }
+  }
+  return notes;
+}
+
+function collect(
+  envelopes: readonly Envelope[],
+  options: Omit<NotesOptions, "dataAt">,
+): { notes: Note[]; coalesced: Coalesced[] } {
   const viewer = participantKey(options.viewer);
   const agentThread = options.viewer.kind === "agent" ? options.viewer.thread_id : null;
   const focus =
@@ -90,9 +115,9 @@ export function changeNotes(envelopes: readonly Envelope[], options: NotesOption
             from_version: created ? null : event.version - 1,
             to_version: event.version,
             summaries: [],
-            diff: null,
+            diffs: [],
           };
-          entry = { note, actors: new Set() };
+          entry = { note, actors: new Set(), runs: [] };
           coalesced.set(event.artifact_id, entry);
           notes.push(note);
         }
@@ -101,6 +126,9 @@ export function changeNotes(envelopes: readonly Envelope[], options: NotesOption
           entry.note.actors.push(who);
         }
         entry.note.to_version = event.version;
+        const last = entry.runs.at(-1);
+        if (last !== undefined && last.to === event.version - 1) last.to = event.version;
+        else entry.runs.push({ from: created ? null : event.version - 1, to: event.version });
         if (event.type === "artifact_changed") entry.note.summaries.push(event.summary);
         if (event.type === "artifact_archived") entry.note.summaries.push("archived");
         break;
@@ -156,13 +184,5 @@ export function changeNotes(envelopes: readonly Envelope[], options: NotesOption
         break;
     }
   }
-  for (const { note } of coalesced.values()) {
-    if (note.from_version === null || options.dataAt === undefined) continue;
-    const before = options.dataAt({ artifact_id: note.artifact_id, version: note.from_version });
-    const after = options.dataAt({ artifact_id: note.artifact_id, version: note.to_version });
-    if (before !== undefined && after !== undefined) {
-      note.diff = dataDiff(before, after, [`v${note.from_version}`, `v${note.to_version}`]);
-    }
-  }
-  return notes;
+  return { notes, coalesced: [...coalesced.values()] };
 }

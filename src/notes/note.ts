@@ -12,8 +12,17 @@ export const ChangeNoteSchema = z.object({
   from_version: z.number().int().nullable(),
   to_version: z.number().int(),
   summaries: z.array(z.string()),
-  /** What changed from `from_version` to `to_version`, when both versions are known. */
-  diff: DataDiffSchema.nullable(),
+  /**
+   * What others changed, one diff per unbroken run of their versions (the viewer's own
+   * versions in between are left out), where the data of both ends is known.
+   */
+  diffs: z.array(
+    z.object({
+      from_version: z.number().int(),
+      to_version: z.number().int(),
+      diff: DataDiffSchema,
+    }),
+  ),
 });
 
 /** A proposal the viewer should know of: made on an artifact it follows, or its own, answered. */

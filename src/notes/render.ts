@@ -24,7 +24,7 @@ export function renderNote(note: Note): string {
           ? `${who(note.actors)} created ${note.artifact_id} (${note.kind}, v${note.to_version})`
           : `${who(note.actors)} changed ${note.artifact_id} (${note.kind}, v${note.from_version} → v${note.to_version})`;
       const line = note.summaries.length === 0 ? head : `${head}: ${note.summaries.join("; ")}`;
-      return [line, ...diffLines(note.diff)].join("\n");
+      return [line, ...note.diffs.flatMap((run) => diffLines(run.diff))].join("\n");
     }
     case "proposal": {
       if (note.action === "proposed") {

@@ -36,7 +36,7 @@ async function propose(ws: Workspace, patch: object, artifactId = "n1", base = 1
 }
 
 const edit = (old: string, replacement: string) => ({
-  kind: "text_edits",
+  kind: "text_edits" as const,
   edits: [{ old, new: replacement }],
 });
 

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { CommandInput, Workspace } from "../../src/index.ts";
+import type { RespondToProposal, Workspace } from "../../src/index.ts";
 import { agent, alice, bob, fixtureWorkspace } from "../workspace/helpers.ts";
 
 async function pending(): Promise<{ ws: Workspace; proposalId: string }> {
