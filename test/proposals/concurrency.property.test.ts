@@ -40,7 +40,10 @@ describe("of concurrent answers, exactly one wins", () => {
       fc.asyncProperty(fc.array(answer, { minLength: 2, maxLength: 5 }), async (answers) => {
         const { ws, proposalId } = await pending();
         const commands = answers.map(
-          ({ decision, changes }): CommandInput => ({
+          ({
+            decision,
+            changes,
+          }): Pick<RespondToProposal, "type" | "proposal_id" | "decision" | "changes"> => ({
             type: "respond_to_proposal",
             proposal_id: proposalId,
             decision,
