@@ -130,7 +130,13 @@ export type {
 export { RunSchema } from "./runs/run.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
-export type { AppendBatch, AppendResult, ProposalFilter, Store } from "./stores/port.ts";
+export type {
+  AppendBatch,
+  AppendResult,
+  ProposalFilter,
+  Store,
+  StoreCapabilities,
+} from "./stores/port.ts";
 export type { ThreadMode } from "./threads/commands.ts";
 export type { Thread } from "./threads/thread.ts";
 export { ThreadSchema } from "./threads/thread.ts";
@@ -138,6 +144,7 @@ export type { Envelope } from "./workspace/envelope.ts";
 export { EnvelopeSchema } from "./workspace/envelope.ts";
 export { replay } from "./workspace/replay.ts";
 export type { WorkspaceSnapshot } from "./workspace/snapshot.ts";
+export type { Subscription } from "./workspace/subscription.ts";
 export type {
   NotesDelivery,
   NotesRequest,
@@ -145,5 +152,6 @@ export type {
   WorkspaceOptions,
   WriteOptions,
   WriteResult,
+  WrittenEntities,
 } from "./workspace/workspace.ts";
 export { createWorkspace } from "./workspace/workspace.ts";

@@ -98,7 +98,8 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
 
 const ENTITY_LISTS = ["events", "artifacts", "revisions", "proposals", "threads", "runs"] as const;
 
-function differences(testCase: Case, actual: CaseDump): Difference[] {
+/** Where a case's actual dump fails its `expect` (empty when it passes). */
+export function caseDifferences(testCase: Case, actual: CaseDump): Difference[] {
   const { expect } = testCase;
   if ("error" in actual) {
     return [{ path: "$", expected: expect, actual: actual.error, problem: "threw" }];
@@ -159,7 +160,7 @@ export function runCase(testCase: Case, options: RunOptions): CaseResult {
       cause: error,
     });
   }
-  const found = differences(testCase, actual);
+  const found = caseDifferences(testCase, actual);
   return { name: testCase.name, passed: found.length === 0, differences: found, actual };
 }
 

@@ -297,7 +297,7 @@ function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
     else band.fMin++;
     if (band.fMax < highest) fw[zero + ++band.fMax + 1] = -1;
     else band.fMax--;
-    for (let k = band.fMin; k <= band.fMax; k += 2) {
+    for (let k = band.fMax; k >= band.fMin; k -= 2) {
       let x = Math.max((fw[zero + k - 1] as number) + 1, fw[zero + k + 1] as number);
       const from = x;
       let y = x - k;

@@ -53,7 +53,11 @@ export interface TextConflict {
 /** The result of a three-way text merge. */
 export type TextMergeResult =
   | { readonly kind: "clean"; readonly text: string }
-  | { readonly kind: "conflict"; readonly text: string; readonly conflicts: readonly TextConflict[] };
+  | {
+      readonly kind: "conflict";
+      readonly text: string;
+      readonly conflicts: readonly TextConflict[];
+    };
 
 /** Three-way merges `ours` and `theirs`, both changed from `base`. */
 export type MergeText = (

@@ -11,6 +11,7 @@ export interface MemoryStore extends Store {
 /** Creates an empty in-memory store: the default, no setup, gone with the process. */
 export function memoryStore(): MemoryStore {
   const workspaces = new Map<string, WorkspaceSnapshot>();
+  const watchers = new Map<string, Set<(head: number) => void>>();
   const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
 
   const load = (workspaceId: string, needs: Needs): State => {
@@ -47,6 +48,7 @@ export function memoryStore(): MemoryStore {
   };
 
   return {
+    capabilities: { durable: false, crossProcess: false },
     snapshot,
     head: async (workspaceId) => snapshot(workspaceId).head,
     load: async (workspaceId, needs) => load(workspaceId, needs),
@@ -59,6 +61,11 @@ export function memoryStore(): MemoryStore {
       if (current.head !== expectedHead) return { ok: false, head: current.head };
       const next = withBatch(current, batch);
       workspaces.set(workspaceId, next);
+      // Watchers hear of it after this append has returned, as they would from another process.
+      if (batch.envelopes.length > 0) {
+        for (const watcher of watchers.get(workspaceId) ?? [])
+          queueMicrotask(() => watcher(next.head));
+      }
       return { ok: true, head: next.head };
     },
     read: async (workspaceId, { after, limit }) => {
@@ -75,5 +82,14 @@ export function memoryStore(): MemoryStore {
           (filter.artifactId === undefined || p.change.artifact_id === filter.artifactId),
       ),
     artifacts: async (workspaceId) => [...snapshot(workspaceId).artifacts.values()],
+    watch(workspaceId, onAppend) {
+      const set = watchers.get(workspaceId) ?? new Set();
+      watchers.set(workspaceId, set);
+      set.add(onAppend);
+      return () => set.delete(onAppend);
+    },
+    close: async () => {
+      watchers.clear();
+    },
   };
 }

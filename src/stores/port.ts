@@ -20,11 +20,23 @@ export interface ProposalFilter {
   readonly artifactId?: string;
 }
 
+/** What an adapter can do, declared so the shared suite never names an adapter. */
+export interface StoreCapabilities {
+  /** Survives the process: a new store opened on the same place sees the same data. */
+  readonly durable: boolean;
+  /** Appends by other processes reach this store's watchers. */
+  readonly crossProcess: boolean;
+}
+
 /**
- * The storage port: the few primitives a workspace needs. The host loop, retries and
- * everything derived live above it, written once.
+ * The storage port: the few primitives a workspace needs. The host loop, retries, change
+ * feeds and everything derived live above it, written once. Records read back are parsed;
+ * a row that does not parse is a `WorkspaceError("corrupt_record")` naming the workspace and
+ * the position or id, never half-loaded.
  */
 export interface Store {
+  /** What this adapter can do. */
+  readonly capabilities: StoreCapabilities;
   /** The position of the last event in the workspace's log (0 when empty). */
   head(workspaceId: string): Promise<number>;
   /** Loads the entities `needs` asked for; absent ones load as `null` (messages as `false`). */
@@ -42,4 +54,12 @@ export interface Store {
   proposals(workspaceId: string, filter: ProposalFilter): Promise<Proposal[]>;
   /** Every artifact, archived ones included, in the order they were created. */
   artifacts(workspaceId: string): Promise<Versioned[]>;
+  /**
+   * Calls `onAppend` with the new head after appends to the workspace (by this process, and
+   * by others where `capabilities.crossProcess`). Calls may be coalesced or spurious; the
+   * listener reads the log itself. Returns a function that stops watching.
+   */
+  watch(workspaceId: string, onAppend: (head: number) => void): () => void;
+  /** Releases what the store holds (connections, files, timers). Idempotent. */
+  close(): Promise<void>;
 }

@@ -25,6 +25,7 @@ import { memoryStore } from "../stores/memory.ts";
 import type { ProposalFilter, Store } from "../stores/port.ts";
 import type { Thread } from "../threads/thread.ts";
 import { type Envelope, traceIdOf } from "./envelope.ts";
+import { follow, type Subscription } from "./subscription.ts";
 
 /** How a workspace is wired: its types, its store, and the clock and ids it uses. */
 export interface WorkspaceOptions {
@@ -38,7 +39,10 @@ export interface WorkspaceOptions {
   readonly clock?: () => Date;
   /** Makes ids for envelopes and for commands that leave theirs out (default: random). */
   readonly newId?: IdSource;
-  /** How many times to decide again when another writer moved the log first (default 16). */
+  /**
+   * How many times to decide again when another writer moved the log first (default 100;
+   * after the first few, with a short random pause so a crowd of writers spreads out).
+   */
   readonly maxAttempts?: number;
 }
 
@@ -48,12 +52,19 @@ export interface WriteOptions {
   readonly traceparent?: string;
 }
 
-/** What a write led to: the outcome (with the `seq` of its last event) and the envelopes appended. */
+/** The entities a write changed, as written (for a UI to update without reading back). */
+export type WrittenEntities = Omit<CommitResult, "outcome" | "events">;
+
+/**
+ * What a write led to: the outcome (with the `seq` of its last event), the envelopes appended
+ * and the entities written.
+ */
 export type WriteResult =
   | {
       readonly ok: true;
       readonly outcome: Outcome;
       readonly envelopes: readonly Envelope[];
+      readonly entities: WrittenEntities;
       readonly rejection?: never;
     }
   | {
@@ -101,6 +112,15 @@ export interface Workspace {
   previewProposal(proposalId: string): Promise<Result<ProposalPreview>>;
   /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
   expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
+  /**
+   * Delivers every envelope after `after`, once and in order, as it is appended — by this
+   * process or, where the store can, by others — catching up after any gap.
+   */
+  subscribe(
+    after: number,
+    listener: (envelope: Envelope) => void,
+    options?: { readonly onError?: (error: unknown) => void },
+  ): Subscription;
 }
 
 /** Whose notes, from which cursor. */
@@ -119,6 +139,8 @@ export interface NotesDelivery {
   readonly text: string;
   readonly cursor: number;
 }
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function merge(into: State, loaded: State): State {
   const join = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>) => new Map([...a, ...b]);
@@ -143,7 +165,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const store = options.store ?? memoryStore();
   const clock = options.clock ?? (() => new Date());
   const newId = options.newId ?? randomIds;
-  const maxAttempts = options.maxAttempts ?? 16;
+  const maxAttempts = options.maxAttempts ?? 100;
   const { registry } = options;
 
   async function load(item: Command | Fact, actor: Actor): Promise<State> {
@@ -186,6 +208,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     const traceparent = writeOptions.traceparent ?? null;
     const traceId = traceIdOf(traceparent);
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
+      if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
       const head = await store.head(id);
       const state = await load(item, actor.value);
       // One reading of the clock per decision: the rules and the envelopes agree on the time.
@@ -198,7 +221,13 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       const stored = await store.append(id, head, { ...result, revisions, envelopes: appended });
       if (stored.ok) {
         const seq = appended.at(-1)?.seq ?? head;
-        return { ok: true, outcome: { ...result.outcome, seq }, envelopes: appended };
+        const { outcome, events: _, ...entities } = result;
+        return {
+          ok: true,
+          outcome: { ...outcome, seq },
+          envelopes: appended,
+          entities: { ...entities, revisions },
+        };
       }
     }
     throw new WorkspaceError(
@@ -271,6 +300,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         now: clock().toISOString(),
       });
     },
+    subscribe: (after, listener, options = {}) =>
+      follow({ store, workspaceId: id, after, listener, ...options }),
     async expireProposals(actor = { kind: "system" }) {
       const now = Date.parse(clock().toISOString());
       const due = (await store.proposals(id, { status: "pending" })).filter(
