@@ -118,6 +118,14 @@ describe("histogramDiff", () => {
     expect(marked(changedB)).toEqual([10, 11, 12]);
   });
 
+  it("searches the whole input, without trimming the common ends first (as git)", () => {
+    // Trimming the first "x" would keep the two "x"; git's histogram keeps "x u" (its
+    // `git diff --histogram` of these shows " x", "+x", " u", "-x" after sliding).
+    const { changedA, changedB } = histogramDiff(lines("xux"), lines("xxu"));
+    expect(marked(changedA)).toEqual([2]);
+    expect(marked(changedB)).toEqual([0]);
+  });
+
   it("marks a region with no common line as changed without falling back", () => {
     const fallback = vi.fn(allChanged);
     const { changedA, changedB } = makeHistogramDiff(fallback)(lines("xaby"), lines("xcdy"));

@@ -1,0 +1,139 @@
+/**
+ * `npm run bench [-- corpus-dir]`: our mergeText (histogram and Myers) against node-diff3,
+ * diff3 and `git merge-file`, on the same inputs in one run: (a) the shared corpus of real
+ * merges, (b) large documents of real text with scattered edits and with a moved block.
+ * Prints markdown tables and how the numbers stand against the goals.
+ */
+
+import { cpus, loadavg } from "node:os";
+import { resolve } from "node:path";
+import { hasCorpus, loadCorpus } from "./corpus.ts";
+import { type Document, movedBlock, realLines, scattered } from "./documents.ts";
+import { PEERS, type Peer } from "./peers.ts";
+import { ms, summary, timeMedian, timeOnce } from "./stats.ts";
+
+const SIZES = [2_000, 4_000, 8_000, 16_000, 26_000, 50_000];
+/**
+ * A slow peer is not run on a document it would take longer than this on, judged from its
+ * time on the largest one it ran, growing at least with the square of the size.
+ */
+const SLOW_LIMIT_MS = 10_000;
+
+const dir = resolve(process.argv[2] ?? "../shared/merge-corpus");
+if (!hasCorpus(dir)) {
+  console.error(
+    `no corpus at ${dir}: pass its folder, e.g. npm run bench -- ../shared/merge-corpus`,
+  );
+  process.exit(2);
+}
+const cases = loadCorpus(dir, "utf8");
+const row = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
+
+const load = loadavg()
+  .map((x) => x.toFixed(1))
+  .join(", ");
+console.log(`# Merge benchmark\n`);
+console.log(`node ${process.version}, ${cpus().length} cores, load average ${load} at start`);
+console.log(`${cases.length} corpus cases; "ours (histogram)" is mergeText's default.`);
+console.log(
+  "node-diff3 and diff3 run in this process on the texts split at newlines; git merge-file " +
+    "(the machine's git, Myers, --diff3) runs as one process per merge, its input files " +
+    "written beforehand, untimed.\n",
+);
+
+// (a) The corpus: every peer on every case, after a warm-up of the in-process ones.
+for (const peer of PEERS) {
+  for (const c of cases.slice(0, 30)) peer.prepare(c.base, c.ours, c.theirs)();
+}
+console.log("## (a) Corpus: time per case\n");
+console.log(row(["merge", "median", "p95", "max", "total"]));
+console.log(row(["---", "---:", "---:", "---:", "---:"]));
+const corpusMedian = new Map<string, number>();
+for (const peer of PEERS) {
+  const times = cases.map((c) => timeMedian(peer.prepare(c.base, c.ours, c.theirs), 10, 1, 20));
+  const s = summary(times);
+  corpusMedian.set(peer.name, s.median);
+  const total = times.reduce((x, y) => x + y, 0);
+  console.log(row([peer.name, ms(s.median), ms(s.p95), ms(s.max), ms(total)]));
+}
+
+// (b) Large documents: scattered edits at each size, then a moved block.
+const pool = realLines(cases, SIZES.at(-1) ?? 0);
+const documents: Document[] = [
+  ...SIZES.map((n) => scattered(pool, n)),
+  movedBlock(pool, 4_000),
+  movedBlock(pool, 26_000),
+];
+const [own, ownMyers, nd3, , git] = PEERS as [Peer, Peer, Peer, Peer, Peer];
+/** Per slow peer: the largest size it ran at, and how long it took. */
+const largest = new Map<string, { lines: number; took: number }>();
+/** Times per document, by peer name; undefined where skipped. */
+const results = documents.map((doc) => {
+  const times = new Map<string, number>();
+  const skipped = new Map<string, string>();
+  for (const peer of PEERS) {
+    const last = largest.get(peer.name);
+    if (last && last.took * (doc.lines / last.lines) ** 2 > SLOW_LIMIT_MS) {
+      const at = last.lines.toLocaleString("en");
+      skipped.set(peer.name, `skipped (took ${ms(last.took)} at ${at} lines)`);
+      continue;
+    }
+    const call = peer.prepare(doc.base, doc.ours, doc.theirs);
+    const t = peer.slow ? timeOnce(call) : timeMedian(call, 300, 3, 50);
+    times.set(peer.name, t);
+    if (peer.slow && doc.lines >= (last?.lines ?? 0)) {
+      largest.set(peer.name, { lines: doc.lines, took: t });
+    }
+  }
+  // A check that the timed merge does the same job: our Myers merge is git merge-file's.
+  const sameAsGit =
+    ownMyers.prepare(doc.base, doc.ours, doc.theirs)() ===
+    git.prepare(doc.base, doc.ours, doc.theirs)();
+  return { doc, times, skipped, sameAsGit };
+});
+
+const ratio = (x: number | undefined, y: number | undefined) =>
+  x === undefined || y === undefined ? "–" : `${(x / y).toFixed(1)}×`;
+console.log("\n## (b) Large documents: time per merge\n");
+console.log(
+  row([
+    "document",
+    "lines",
+    ...PEERS.map((p) => p.name),
+    "node-diff3 ÷ ours",
+    "git ÷ ours",
+    "ours (myers) = git",
+  ]),
+);
+console.log(row(["---", "---:", ...PEERS.map(() => "---:"), "---:", "---:", ":---:"]));
+for (const { doc, times, skipped, sameAsGit } of results) {
+  const cell = (p: Peer) => skipped.get(p.name) ?? ms(times.get(p.name) ?? Number.NaN);
+  const mine = times.get(own.name);
+  console.log(
+    row([
+      doc.label,
+      doc.lines.toLocaleString("en"),
+      ...PEERS.map(cell),
+      ratio(times.get(nd3.name), mine),
+      ratio(times.get(git.name), mine),
+      sameAsGit ? "yes" : "NO",
+    ]),
+  );
+}
+
+// Where we stand against the goals.
+const beatsNodeDiff3 = results.every(({ times }) => {
+  const theirs = times.get(nd3.name);
+  return theirs === undefined || (times.get(own.name) ?? Number.POSITIVE_INFINITY) < theirs;
+});
+const at26k = results.find((r) => r.doc.lines === 26_000 && r.doc.label === "scattered edits");
+const gitRatio = at26k
+  ? (at26k.times.get(own.name) ?? Number.NaN) / (at26k.times.get(git.name) ?? Number.NaN)
+  : Number.NaN;
+const median = corpusMedian.get(own.name) ?? Number.NaN;
+console.log("\n## Goals\n");
+console.log(`- faster than node-diff3 at every size it ran: ${beatsNodeDiff3 ? "yes" : "NO"}`);
+console.log(
+  `- within 2× of git merge-file at 26,000 lines: ${gitRatio <= 2 ? "yes" : "NO"} (ours ÷ git = ${gitRatio.toFixed(2)})`,
+);
+console.log(`- corpus median under 0.5 ms: ${median < 0.5 ? "yes" : "NO"} (${ms(median)})`);

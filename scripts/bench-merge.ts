@@ -1,0 +1,82 @@
+/**
+ * Checks mergeText against git on the shared corpus, for both diff algorithms: verdict,
+ * conflict count and byte-identical text, the cases that disagree, and time per case.
+ *
+ *   npm run bench:merge -- ../shared/merge-corpus [--show N]
+ *
+ * `--show N` prints, for each disagreeing case, up to N lines around the first difference.
+ */
+
+import { resolve } from "node:path";
+import {
+  type Agreement,
+  ALGORITHMS,
+  CORPUS_LABELS,
+  checkCase,
+  hasCorpus,
+  loadCorpus,
+} from "../bench/corpus.ts";
+import { ms, summary, timeMedian } from "../bench/stats.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
+
+const args = process.argv.slice(2);
+const showAt = args.indexOf("--show");
+const show = showAt >= 0 ? Number(args[showAt + 1] ?? 10) : 0;
+const dir = resolve(
+  args.find((a, i) => !a.startsWith("--") && i !== showAt + 1) ?? "../shared/merge-corpus",
+);
+if (!hasCorpus(dir)) {
+  console.error(`no corpus at ${dir} (expected ${dir}/cases/*)`);
+  process.exit(2);
+}
+
+// Read as latin1, one char per byte, so the comparison with git is byte for byte.
+const cases = loadCorpus(dir);
+console.log(`${cases.length} cases from ${dir}\n`);
+
+/** Prints where our text first differs from git's, with a few lines of each. */
+function showDifference(ours: string, git: string, lines: number): void {
+  const a = ours.split("\n");
+  const b = git.split("\n");
+  let i = 0;
+  while (i < a.length && i < b.length && a[i] === b[i]) i++;
+  const from = Math.max(0, i - 2);
+  const quote = (xs: string[]) =>
+    xs.slice(from, i + lines).map((l) => `      ${JSON.stringify(l)}`);
+  console.log(`    first difference at line ${i + 1}`);
+  console.log(["    --- ours", ...quote(a), "    --- git", ...quote(b)].join("\n"));
+}
+
+// The same cases decoded as UTF-8, as an application would pass them: the merge must give
+// git's bytes once encoded back (all corpus files are valid UTF-8, so nothing is lost).
+const utf8 = loadCorpus(dir, "utf8");
+
+for (const algorithm of ALGORITHMS) {
+  const results: Agreement[] = cases.map((c) => checkCase(c, algorithm));
+  const count = (key: "verdict" | "count" | "bytes") => results.filter((r) => r[key]).length;
+  const n = cases.length;
+  const viaUtf8 = utf8.filter((c, i) => {
+    const text = mergeText(c.base, c.ours, c.theirs, { algorithm, labels: CORPUS_LABELS }).text;
+    return Buffer.from(text, "utf8").equals(
+      Buffer.from(cases[i]?.git[algorithm].text ?? "", "latin1"),
+    );
+  }).length;
+  console.log(`## ${algorithm} against git-${algorithm}`);
+  console.log(
+    `verdict ${count("verdict")}/${n}, conflict count ${count("count")}/${n}, identical bytes ${count("bytes")}/${n} (${viaUtf8}/${n} when merged as UTF-8 strings)`,
+  );
+  const bad = results.filter((r) => !(r.verdict && r.count && r.bytes));
+  console.log(`disagreeing cases: ${bad.length === 0 ? "none" : bad.length}`);
+  for (const r of bad) {
+    const what = !r.verdict ? "verdict" : !r.count ? "count" : "bytes";
+    console.log(`  ${r.name}: ${what} differs (conflicts: ours ${r.ours}, git ${r.git})`);
+    const c = cases.find((x) => x.name === r.name);
+    if (show > 0 && c) showDifference(r.text, c.git[algorithm].text, show);
+  }
+  // Timed on the UTF-8 strings, after the passes above (which warm the code up).
+  const times = utf8.map((c) =>
+    timeMedian(() => mergeText(c.base, c.ours, c.theirs, { algorithm }), 20, 3, 25),
+  );
+  const s = summary(times);
+  console.log(`time per case: median ${ms(s.median)}, p95 ${ms(s.p95)}, max ${ms(s.max)}\n`);
+}
