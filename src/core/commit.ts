@@ -1,6 +1,6 @@
 import { applyArchive, applyCreate, applyEdit } from "../artifacts/apply.ts";
 import type { ArtifactType } from "../artifacts/artifact-type.ts";
-import type { ArchiveArtifact, EditArtifact } from "../artifacts/commands.ts";
+import type { ArchiveArtifact, Change, EditArtifact } from "../artifacts/commands.ts";
 import { currentArtifact } from "../artifacts/current.ts";
 import { mustPropose } from "../artifacts/write-policy.ts";
 import { giveFeedback } from "../feedback/give.ts";
@@ -37,20 +37,27 @@ function changeArtifact(
   }
   const type = registered(context, kind);
   if (!type.ok) return type;
-  const threadId = contextThread(command.thread_id, context.actor);
-  const proposing = mustPropose(context, state, type.value, threadId);
+  return proposeOrApply(context, state, command, type.value, (threadId) => {
+    const options = { changes: null, threadId, proposalId: null };
+    return command.type === "edit_artifact"
+      ? applyEdit(context, state, command, { ...options, summary: command.summary })
+      : applyArchive(context, state, command, { ...options, summary: null });
+  });
+}
+
+// The write policy decides: a proposal, or the change applied by `apply` in its thread.
+function proposeOrApply(
+  context: DecideContext,
+  state: State,
+  change: Change,
+  type: ArtifactType,
+  apply: (threadId: string | null) => Result<CommitResult>,
+): Result<CommitResult> {
+  const threadId = contextThread(change.thread_id, context.actor);
+  const proposing = mustPropose(context, state, type, threadId);
   if (!proposing.ok) return proposing;
-  if (proposing.value) {
-    return propose(context, state, {
-      proposalId: command.proposal_id,
-      change: command,
-      rationale: null,
-    });
-  }
-  const options = { changes: null, threadId, proposalId: null };
-  return command.type === "edit_artifact"
-    ? applyEdit(context, state, command, { ...options, summary: command.summary })
-    : applyArchive(context, state, command, { ...options, summary: null });
+  if (!proposing.value) return apply(threadId);
+  return propose(context, state, { proposalId: change.proposal_id, change, rationale: null });
 }
 
 /**
@@ -71,22 +78,14 @@ export function commit(
     case "create_artifact": {
       const type = registered(context, command.kind);
       if (!type.ok) return type;
-      const threadId = contextThread(command.thread_id, context.actor);
-      const proposing = mustPropose(context, state, type.value, threadId);
-      if (!proposing.ok) return proposing;
-      if (proposing.value) {
-        return propose(context, state, {
-          proposalId: command.proposal_id,
-          change: command,
-          rationale: null,
-        });
-      }
-      return applyCreate(context, state, command, {
-        changes: null,
-        threadId,
-        proposalId: null,
-        summary: null,
-      });
+      return proposeOrApply(context, state, command, type.value, (threadId) =>
+        applyCreate(context, state, command, {
+          changes: null,
+          threadId,
+          proposalId: null,
+          summary: null,
+        }),
+      );
     }
     case "edit_artifact":
     case "archive_artifact":
