@@ -56,11 +56,12 @@ function totalGrowth(hunks: readonly Hunk[]): number {
 }
 
 /**
- * Three-way merges interned sequences into chunks covering all three versions in order (the
- * diff3 algorithm with git's "eager" rule). Each side is diffed against the base; hunks of the
- * two sides that touch (overlap, or merely meet) form a conflict, and conflicts chain through
- * every hunk that touches them. Two hunks with the same base range and the same new lines are
- * the same change, not a conflict.
+ * Three-way merges interned sequences into chunks covering all three versions in order: the
+ * diff3 algorithm (Khanna, Kunal and Pierce) with git's "eager" rule. Each side is diffed
+ * against the base; the unchanged chunks are the stable ones. Between them, hunks of the two
+ * sides that touch (overlap, or merely meet) make one conflict, which takes in every further
+ * hunk that touches it; a lone hunk is one side's change; two hunks with the same base range
+ * and the same new lines are the same change. Conflicts are not refined further.
  */
 export function mergeChunks(
   base: readonly number[],

@@ -1,13 +1,18 @@
 /**
- * The differential harness against `git merge-file`: random three-way edits, git run over all of
- * them in a few batched shell processes, and the comparison with `mergeText`.
+ * The differential harness against git: random three-way edits (small, large and huge), git run
+ * over all of them in a few batched shell loops, and the comparisons of `mergeText` with
+ * `git merge-file --diff3`, and of the Myers diff (after sliding) with `git diff`'s hunks.
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
+import { diffHunks } from "../../src/merge/diff3.ts";
+import type { Hunk } from "../../src/merge/hunks.ts";
+import { internSequences, splitLines } from "../../src/merge/lines.ts";
 import { mergeText } from "../../src/merge/merge-text.ts";
+import { myersDiff } from "../../src/merge/myers.ts";
 
 /** One three-way merge to compare. */
 export interface MergeCase {
@@ -130,38 +135,143 @@ function run(script: string): Promise<void> {
 }
 
 /**
- * Runs `git merge-file -p --diff3 -L current -L base -L proposed` on every case: writes all
- * files at once, then runs `workers` shell loops in parallel over slices of the cases.
+ * Writes `files(i)` for every case into a temporary folder, runs `command` (a shell snippet
+ * using `$i`) for each case in `workers` parallel shell loops, and reads back `output(i)`.
  */
-export async function gitMergeAll(cases: readonly MergeCase[], workers = 2): Promise<GitVerdict[]> {
+async function inBatches<T>(
+  count: number,
+  files: (i: number) => Record<string, string>,
+  command: string,
+  read: (dir: string, i: number) => T,
+  workers = 2,
+): Promise<T[]> {
   const dir = mkdtempSync(join(tmpdir(), "merge-diff-"));
   try {
-    cases.forEach((c, i) => {
-      writeFileSync(join(dir, `${i}.b`), c.base);
-      writeFileSync(join(dir, `${i}.o`), c.ours);
-      writeFileSync(join(dir, `${i}.t`), c.theirs);
-    });
-    const per = Math.ceil(cases.length / workers);
+    for (let i = 0; i < count; i++) {
+      for (const [name, content] of Object.entries(files(i)))
+        writeFileSync(join(dir, name), content);
+    }
+    const per = Math.ceil(count / workers);
     const batches = Array.from({ length: workers }, (_, w) => {
       const from = w * per;
-      const to = Math.min(cases.length, from + per) - 1;
+      const to = Math.min(count, from + per) - 1;
       if (from > to) return Promise.resolve();
+      // A clean HOME and no system config, so no user setting changes git's output.
       return run(
-        // A clean HOME and no system config, so no user setting changes git's output.
         `cd '${dir}' && export HOME='${dir}' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C && ` +
-          `for i in $(seq ${from} ${to}); do ` +
-          "git merge-file -p --diff3 -L current -L base -L proposed $i.o $i.b $i.t > $i.out; " +
-          "echo $? > $i.rc; done",
+          `for i in $(seq ${from} ${to}); do ${command}; done`,
       );
     });
     await Promise.all(batches);
-    return cases.map((_, i) => ({
-      text: readFileSync(join(dir, `${i}.out`), "utf8"),
-      exitCode: Number(readFileSync(join(dir, `${i}.rc`), "utf8").trim()),
-    }));
+    return Array.from({ length: count }, (_, i) => read(dir, i));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** Runs `git merge-file -p --diff3 -L current -L base -L proposed` on every case. */
+export function gitMergeAll(cases: readonly MergeCase[], workers = 2): Promise<GitVerdict[]> {
+  return inBatches(
+    cases.length,
+    (i) => {
+      const c = cases[i] as MergeCase;
+      return { [`${i}.b`]: c.base, [`${i}.o`]: c.ours, [`${i}.t`]: c.theirs };
+    },
+    "git merge-file -p --diff3 -L current -L base -L proposed $i.o $i.b $i.t > $i.out; echo $? > $i.rc",
+    (dir, i) => ({
+      text: readFileSync(join(dir, `${i}.out`), "utf8"),
+      exitCode: Number(readFileSync(join(dir, `${i}.rc`), "utf8").trim()),
+    }),
+    workers,
+  );
+}
+
+/**
+ * Runs git's two-way Myers diff (`git diff --no-index -U0`, without the indent heuristic,
+ * which merge-file does not use) on each pair, and returns its hunks in 0-based ranges.
+ */
+export function gitDiffAll(
+  pairs: readonly (readonly [string, string])[],
+  workers = 2,
+): Promise<Hunk[][]> {
+  return inBatches(
+    pairs.length,
+    (i) => {
+      const [a, b] = pairs[i] as readonly [string, string];
+      return { [`${i}.a`]: a, [`${i}.b`]: b };
+    },
+    "git diff --no-index --no-indent-heuristic --diff-algorithm=myers -U0 $i.a $i.b > $i.diff; test $? -le 1",
+    (dir, i) => parseHunkHeaders(readFileSync(join(dir, `${i}.diff`), "utf8")),
+    workers,
+  );
+}
+
+/** Reads the `@@ -a,b +c,d @@` headers of a zero-context diff as hunks. */
+function parseHunkHeaders(diff: string): Hunk[] {
+  const hunks: Hunk[] = [];
+  for (const [, a, b = "1", c, d = "1"] of diff.matchAll(
+    /^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@/gm,
+  )) {
+    // A range of zero lines is given by the line before it.
+    const startA = Number(b) === 0 ? Number(a) : Number(a) - 1;
+    const startB = Number(d) === 0 ? Number(c) : Number(c) - 1;
+    hunks.push({ startA, endA: startA + Number(b), startB, endB: startB + Number(d) });
+  }
+  return hunks;
+}
+
+/**
+ * What `git diff` does before its line diff and `git merge-file` does not: it cuts the common
+ * tail of the two texts in blocks of 1024 bytes, then gives back the part of the last block
+ * after its first newline. The files the diff sees end there, which can stop a group of
+ * changes from sliding down; so the comparison diffs the same cut texts.
+ */
+function trimCommonTail(a: string, b: string): [string, string] {
+  const block = 1024;
+  const bytesA = Buffer.from(a);
+  const bytesB = Buffer.from(b);
+  const smaller = Math.min(bytesA.length, bytesB.length);
+  let trimmed = 0;
+  while (
+    trimmed + block <= smaller &&
+    bytesA
+      .subarray(bytesA.length - trimmed - block, bytesA.length - trimmed)
+      .equals(bytesB.subarray(bytesB.length - trimmed - block, bytesB.length - trimmed))
+  ) {
+    trimmed += block;
+  }
+  let recovered = 0;
+  while (recovered < trimmed) {
+    if (bytesA[bytesA.length - trimmed + recovered++] === 0x0a) break;
+  }
+  const cut = trimmed - recovered;
+  return [
+    bytesA.subarray(0, bytesA.length - cut).toString(),
+    bytesB.subarray(0, bytesB.length - cut).toString(),
+  ];
+}
+
+/** Compares the Myers hunks (after sliding) with git's on each pair; returns the differences. */
+export async function compareDiffsWithGit(
+  pairs: readonly (readonly [string, string])[],
+): Promise<string[]> {
+  const expected = await gitDiffAll(pairs);
+  const found: string[] = [];
+  pairs.forEach(([a, b], i) => {
+    const [ids = [], otherIds = []] = internSequences(trimCommonTail(a, b).map(splitLines));
+    const actual = diffHunks(ids, otherIds, myersDiff);
+    const theirs = expected[i] as Hunk[];
+    if (JSON.stringify(actual) !== JSON.stringify(theirs)) {
+      const lines = (h: Hunk[]) => h.map((x) => `${x.startA},${x.endA} ${x.startB},${x.endB}`);
+      const where = actual.findIndex((h, k) => JSON.stringify(h) !== JSON.stringify(theirs[k]));
+      found.push(
+        `${a.length < 2000 ? JSON.stringify([a, b]) : `(${a.length} and ${b.length} chars)`}\n` +
+          `first different hunk #${where}: git ${lines(theirs).slice(where, where + 3)} / ` +
+          `ours ${lines(actual).slice(where, where + 3)}`,
+      );
+    }
+  });
+  return found;
 }
 
 /** How `mergeText` (Myers) differs from git on a case, or `undefined` when it agrees. */

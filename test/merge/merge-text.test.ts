@@ -135,6 +135,14 @@ describe("mergeText (Myers) reproduces git merge-file", () => {
     ]);
   });
 
+  it("slides changes as far down as they go, without git diff's indent heuristic", () => {
+    // With the indent heuristic the insertion would sit after line 2 and touch theirs' edit.
+    expect(merge("\n  }\n}\n", "\n  }\n}\n  y\nx\n}\n", "\n  END\n}\n")).toEqual({
+      kind: "clean",
+      text: "\n  END\n}\n  y\nx\n}\n",
+    });
+  });
+
   it("writes the labels it is given, a space before each, even an empty one", () => {
     const labels = { ours: "mine", base: "", theirs: "yours" };
     expect(mergeText("a\nb", "a\nB", "a\nX", { algorithm: "myers", labels }).text).toBe(
