@@ -1,7 +1,12 @@
 import { defineConfig } from "tsdown";
 
 export default defineConfig({
-  entry: { index: "src/index.ts", testing: "src/testing.ts" },
+  entry: {
+    index: "src/index.ts",
+    testing: "src/testing.ts",
+    sqlite: "src/sqlite.ts",
+    postgres: "src/postgres.ts",
+  },
   format: "esm",
   platform: "node",
   target: "node20",

@@ -137,3 +137,21 @@ console.log(
   `- within 2× of git merge-file at 26,000 lines: ${gitRatio <= 2 ? "yes" : "NO"} (ours ÷ git = ${gitRatio.toFixed(2)})`,
 );
 console.log(`- corpus median under 0.5 ms: ${median < 0.5 ? "yes" : "NO"} (${ms(median)})`);
+
+// (c) Stores: commits per second against the raw driver doing the same writes, and open time
+// and memory against log length.
+console.log("\n## (c) Stores\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchSqliteStore } = await import("./stores-sqlite.ts");
+for (const r of await benchSqliteStore())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));
+if (process.env.AGENT_WORKSPACE_PG_URL) {
+  const { benchPostgresStore } = await import("./stores-postgres.ts");
+  for (const r of await benchPostgresStore())
+    console.log(row([r.measure, String(r.value), r.unit, r.note]));
+} else {
+  console.log(
+    "\n(PostgreSQL skipped: set AGENT_WORKSPACE_PG_URL=postgres://postgres@127.0.0.1:5432/test to include it.)",
+  );
+}

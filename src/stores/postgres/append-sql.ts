@@ -1,0 +1,137 @@
+import type { AppendBatch } from "../port.ts";
+import { type Layout, RECORD_VERSION } from "./layout.ts";
+
+/**
+ * One table's rows of an append and how to insert them, given the `jsonb` array parameter
+ * holding the rows. Every insert reads from `cas`, so it writes nothing when the head moved.
+ */
+export interface Part {
+  readonly rows: readonly unknown[];
+  readonly insert: (rows: string) => string;
+  /** Its rows take creation ordinals (artifacts and proposals are listed in that order). */
+  readonly ordered?: true;
+}
+
+/** The compare-and-swap of an append: the head it expects and the one it sets. */
+export interface HeadMove {
+  readonly workspaceId: string;
+  readonly expectedHead: number;
+  readonly head: number;
+  /** How many creation ordinals the append takes (its artifacts and proposals). */
+  readonly ordinals: number;
+  /** The channel to announce the new head on, or `null` when the head stays. */
+  readonly channel: string | null;
+}
+
+// The last write of a batch to an entity wins, in the place of its first, as in memory.
+function latest<T extends { readonly id: string }>(items: readonly T[]): T[] {
+  const byId = new Map<string, T>();
+  for (const item of items) byId.set(item.id, item);
+  return [...byId.values()];
+}
+
+// A constant of this library, written into the statement's text.
+const V = RECORD_VERSION;
+const replaceRecord = "record_version = excluded.record_version, record = excluded.record";
+
+/**
+ * The rows of an append after the head row, table by table, in the order they are written.
+ * In the statement, `$1` is the workspace and `cas.base` the
+ * creation ordinal before the append's first.
+ */
+export function parts(t: Layout, batch: AppendBatch): Part[] {
+  const artifacts = latest(batch.artifacts);
+  const entity =
+    (table: string): Part["insert"] =>
+    (p) =>
+      `INSERT INTO ${table} (workspace_id, id, record_version, record)
+      SELECT $1, r->>'id', ${V}, r FROM cas, jsonb_array_elements(${p}) AS r
+      ON CONFLICT (workspace_id, id) DO UPDATE SET ${replaceRecord}`;
+  return [
+    {
+      rows: batch.envelopes,
+      insert: (p) =>
+        `INSERT INTO ${t.log} (workspace_id, seq, record_version, envelope)
+          SELECT $1, (e->>'seq')::bigint, ${V}, e FROM cas, jsonb_array_elements(${p}) AS e`,
+    },
+    {
+      rows: artifacts,
+      ordered: true,
+      insert: (p) =>
+        `INSERT INTO ${t.artifacts} (workspace_id, id, ordinal, record_version, record)
+          SELECT $1, r->>'id', cas.base + i, ${V}, r
+            FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
+          ON CONFLICT (workspace_id, id) DO UPDATE SET ${replaceRecord}`,
+    },
+    {
+      rows: batch.revisions,
+      insert: (p) =>
+        `INSERT INTO ${t.revisions} (workspace_id, artifact_id, version, record_version, record)
+          SELECT $1, r->>'artifact_id', (r->>'version')::integer, ${V}, r
+            FROM cas, jsonb_array_elements(${p}) AS r`,
+    },
+    {
+      rows: latest(batch.proposals),
+      ordered: true,
+      insert: (p) =>
+        `INSERT INTO ${t.proposals}
+            (workspace_id, id, ordinal, status, artifact_id, record_version, record)
+          SELECT $1, r->>'id', cas.base + ${artifacts.length} + i, r->>'status',
+                 r->'change'->>'artifact_id', ${V}, r
+            FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
+          ON CONFLICT (workspace_id, id) DO UPDATE
+            SET status = excluded.status, artifact_id = excluded.artifact_id, ${replaceRecord}`,
+    },
+    { rows: latest(batch.threads), insert: entity(t.threads) },
+    { rows: latest(batch.runs), insert: entity(t.runs) },
+    {
+      rows: batch.messages,
+      insert: (p) =>
+        `INSERT INTO ${t.messages} (workspace_id, id)
+          SELECT $1, m FROM cas, jsonb_array_elements_text(${p}) AS m
+          ON CONFLICT DO NOTHING`,
+    },
+  ];
+}
+
+// A new workspace's head row is inserted; an existing one moves only from the expected head,
+// so of two writers at one position the second finds it moved (after waiting for the first's
+// row lock) and writes nothing.
+const casSql = (t: Layout, first: boolean) =>
+  first
+    ? `INSERT INTO ${t.heads} AS h (workspace_id, head, next_ordinal) VALUES ($1, $3, $4)
+        ON CONFLICT (workspace_id) DO UPDATE
+          SET head = $3, next_ordinal = h.next_ordinal + $4 WHERE h.head = $2
+        RETURNING h.next_ordinal - $4 AS base`
+    : `UPDATE ${t.heads} AS h SET head = $3, next_ordinal = h.next_ordinal + $4
+        WHERE h.workspace_id = $1 AND h.head = $2
+        RETURNING h.next_ordinal - $4 AS base`;
+
+/**
+ * One statement for a whole append: the head's compare-and-swap, each part's insert, and
+ * `pg_notify`, which runs only if the head moved and is delivered only on commit. It returns
+ * one row when the append landed, none when the head had moved.
+ */
+export function appendStatement(
+  t: Layout,
+  move: HeadMove,
+  written: readonly Part[],
+): { text: string; values: unknown[] } {
+  const values: unknown[] = [
+    move.workspaceId,
+    move.expectedHead,
+    move.head,
+    move.ordinals,
+    move.channel,
+    `${move.workspaceId}:${move.head}`,
+  ];
+  const inserts = written
+    .filter((part) => part.rows.length > 0)
+    .map((part, i) => {
+      values.push(JSON.stringify(part.rows));
+      return `, w${i} AS (${part.insert(`$${values.length}::jsonb`)})`;
+    });
+  const text = `WITH cas AS (${casSql(t, move.expectedHead === 0)})${inserts.join("")}
+    SELECT base, CASE WHEN $5::text IS NOT NULL THEN pg_notify($5, $6) END FROM cas`;
+  return { text, values };
+}

@@ -1,0 +1,95 @@
+import type { Layout } from "./layout.ts";
+
+/** One step of the schema's history: applied once, in order, never edited once released. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  /** The statements of the step, for a schema's layout. */
+  readonly statements: (t: Layout) => readonly string[];
+}
+
+/** Every migration, oldest first; a store opens only schemas at or below the last version. */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "log",
+    statements: (t) => [
+      `CREATE TABLE ${t.heads} (
+        workspace_id text PRIMARY KEY,
+        head bigint NOT NULL CHECK (head >= 0)
+      )`,
+      `CREATE TABLE ${t.log} (
+        workspace_id text NOT NULL,
+        seq bigint NOT NULL CHECK (seq >= 1),
+        record_version smallint NOT NULL,
+        envelope jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, seq)
+      )`,
+    ],
+  },
+  {
+    version: 2,
+    name: "entities",
+    statements: (t) => [
+      // Hands out creation order to artifacts and proposals, under the head's row lock.
+      `ALTER TABLE ${t.heads} ADD COLUMN next_ordinal bigint NOT NULL DEFAULT 0`,
+      `CREATE TABLE ${t.artifacts} (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        ordinal bigint NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )`,
+      `CREATE TABLE ${t.revisions} (
+        workspace_id text NOT NULL,
+        artifact_id text NOT NULL,
+        version integer NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, artifact_id, version)
+      )`,
+      `CREATE TABLE ${t.proposals} (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        ordinal bigint NOT NULL,
+        status text NOT NULL,
+        artifact_id text NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )`,
+      `CREATE TABLE ${t.threads} (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )`,
+      `CREATE TABLE ${t.runs} (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )`,
+      `CREATE TABLE ${t.messages} (
+        workspace_id text NOT NULL,
+        id text NOT NULL,
+        PRIMARY KEY (workspace_id, id)
+      )`,
+    ],
+  },
+  {
+    version: 3,
+    name: "proposal_indexes",
+    statements: (t) => [
+      `CREATE INDEX ON ${t.proposals} (workspace_id, status, ordinal)`,
+      `CREATE INDEX ON ${t.proposals} (workspace_id, artifact_id, status, ordinal)`,
+      `CREATE INDEX ON ${t.artifacts} (workspace_id, ordinal)`,
+    ],
+  },
+];
+
+/** The schema version this library writes. */
+export const LATEST_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;

@@ -1,0 +1,70 @@
+import { Client, Pool } from "pg";
+import type { Store } from "../port.ts";
+import { append } from "./append.ts";
+import { createFeed } from "./feed.ts";
+import { DEFAULT_SCHEMA, layout } from "./layout.ts";
+import { migrate } from "./migrate.ts";
+import type { PostgresConnection, PostgresStoreOptions } from "./options.ts";
+import { reads } from "./reads.ts";
+
+/** A store on PostgreSQL. */
+export interface PostgresStore extends Store {
+  /** The schema its tables live in. */
+  readonly schema: string;
+}
+
+/**
+ * Opens a store on PostgreSQL: many processes or machines on one workspace, with a change
+ * feed across them (`LISTEN`/`NOTIFY`). Creates the schema and runs its migrations first,
+ * under an advisory lock. A host-owned `pool` stays open on `close()`; a `connectionString`
+ * gets a pool of the store's own, ended on `close()`.
+ * @throws WorkspaceError `invalid_argument` for a bad schema name, `corrupt_record` for a
+ * schema written by a newer version of this library.
+ */
+export async function postgresStore(
+  connection: PostgresConnection,
+  options: PostgresStoreOptions = {},
+): Promise<PostgresStore> {
+  const t = layout(options.schema ?? DEFAULT_SCHEMA);
+  const owned = connection.pool === undefined;
+  const pool = connection.pool ?? new Pool({ connectionString: connection.connectionString });
+  // An idle pooled connection the server drops must not crash the process; the pool replaces it.
+  if (owned) pool.on("error", (error) => options.onError?.(error));
+  try {
+    await migrate(pool, t);
+  } catch (error) {
+    if (owned) await pool.end();
+    throw error;
+  }
+  const feed = createFeed({
+    layout: t,
+    reconnect: options.reconnect,
+    onError: options.onError,
+    connect: () => new Client({ ...pool.options, keepAlive: true }),
+  });
+  let closed: Promise<void> | null = null;
+
+  return {
+    capabilities: { durable: true, crossProcess: true },
+    schema: t.schema,
+    ...reads(pool, t),
+    async append(workspaceId, expectedHead, batch) {
+      const context = { pool, layout: t, faults: options.faults };
+      const result = await append(context, { workspaceId, expectedHead }, batch);
+      // Watchers in this process hear at once, after this returns (as from another process);
+      // NOTIFY tells them again, and everyone else.
+      if (result.ok && batch.envelopes.length > 0) {
+        queueMicrotask(() => feed.announce(workspaceId, result.head));
+      }
+      return result;
+    },
+    watch: (workspaceId, onAppend) => feed.watch(workspaceId, onAppend),
+    close() {
+      closed ??= (async () => {
+        await feed.close();
+        if (owned) await pool.end();
+      })();
+      return closed;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { Database, Statement } from "better-sqlite3";
+import { WorkspaceError } from "../../errors/workspace-error.ts";
+import type { AppendBatch, AppendResult } from "../port.ts";
+import { RECORD_VERSION } from "./rows.ts";
+import type { Statements } from "./statements.ts";
+
+/** What the append needs beside the batch. */
+export interface AppendOptions {
+  readonly db: Database;
+  readonly statements: Statements;
+  /** For tests: throw right after the `n`th row of an append is written. */
+  readonly failAtRow?: number | undefined;
+  /** Called after each committed append that added envelopes. */
+  readonly onAppended: (workspaceId: string, head: number) => void;
+}
+
+/** Appends a batch if the workspace's log is still at `expectedHead`. */
+export type Append = (
+  workspaceId: string,
+  expectedHead: number,
+  batch: AppendBatch,
+) => AppendResult;
+
+const rowsOf = (b: AppendBatch) =>
+  b.envelopes.length +
+  b.artifacts.length +
+  b.revisions.length +
+  b.proposals.length +
+  b.threads.length +
+  b.runs.length +
+  b.messages.length;
+
+function checkEnvelopes(workspaceId: string, expectedHead: number, batch: AppendBatch): void {
+  batch.envelopes.forEach((envelope, i) => {
+    if (envelope.workspace_id !== workspaceId || envelope.seq !== expectedHead + i + 1) {
+      throw new WorkspaceError(
+        "invalid_argument",
+        `workspace ${workspaceId}: the envelope at position ${i} of an append at head ` +
+          `${expectedHead} is seq ${envelope.seq} of workspace ${envelope.workspace_id}`,
+      );
+    }
+  });
+}
+
+/**
+ * The append: one `BEGIN IMMEDIATE` transaction that takes the write lock, compares the head
+ * and, only if it matches, writes the envelopes, the entities and the new head. Anything
+ * thrown inside rolls it all back.
+ *
+ * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position.
+ */
+export function appender(options: AppendOptions): Append {
+  const { db, statements: s, failAtRow } = options;
+  const headOf = (ws: string) => s.head.get(ws)?.head ?? 0;
+
+  const transaction = db.transaction(
+    (ws: string, expectedHead: number, batch: AppendBatch): AppendResult => {
+      const head = headOf(ws);
+      if (head !== expectedHead) return { ok: false, head };
+      let written = 0;
+      const write = <P extends unknown[]>(statement: Statement<P>, ...params: P) => {
+        statement.run(...params);
+        written++;
+        if (written === failAtRow) throw new Error(`injected fault at row ${written}`);
+      };
+      const v = RECORD_VERSION;
+      for (const e of batch.envelopes) write(s.insertLog, ws, e.seq, v, JSON.stringify(e));
+      for (const a of batch.artifacts) write(s.putArtifact, ws, a.id, v, JSON.stringify(a));
+      for (const r of batch.revisions) {
+        write(s.insertRevision, ws, r.artifact_id, r.version, v, JSON.stringify(r));
+      }
+      for (const p of batch.proposals) {
+        const record = JSON.stringify(p);
+        write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
+      }
+      for (const t of batch.threads) write(s.putThread, ws, t.id, v, JSON.stringify(t));
+      for (const r of batch.runs) write(s.putRun, ws, r.id, v, JSON.stringify(r));
+      for (const id of batch.messages) write(s.putMessage, ws, id);
+      const next = expectedHead + batch.envelopes.length;
+      if (batch.envelopes.length > 0) write(s.setHead, ws, next);
+      return { ok: true, head: next };
+    },
+  );
+
+  return (workspaceId, expectedHead, batch) => {
+    checkEnvelopes(workspaceId, expectedHead, batch);
+    // Nothing to write (a repeated answer): the comparison alone, without the write lock.
+    if (rowsOf(batch) === 0) {
+      const head = headOf(workspaceId);
+      return { ok: head === expectedHead, head };
+    }
+    const result = transaction.immediate(workspaceId, expectedHead, batch);
+    if (result.ok && batch.envelopes.length > 0) options.onAppended(workspaceId, result.head);
+    return result;
+  };
+}

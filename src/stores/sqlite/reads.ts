@@ -1,0 +1,99 @@
+import type { Database } from "better-sqlite3";
+import type { Revision, Versioned } from "../../artifacts/entities.ts";
+import { type Needs, revisionKey, type State } from "../../core/state.ts";
+import type { Proposal } from "../../proposals/proposal.ts";
+import type { Envelope } from "../../workspace/envelope.ts";
+import type { ProposalFilter } from "../port.ts";
+import {
+  artifactOf,
+  envelopeOf,
+  type ProposalRow,
+  proposalOf,
+  revisionOf,
+  runOf,
+  threadOf,
+} from "./rows.ts";
+import type { Statements } from "./statements.ts";
+
+/** The store's reads, each parsing every row it returns. */
+export interface Reads {
+  /** The workspace's head (0 when it has no log). */
+  head(workspaceId: string): number;
+  /** What `needs` asks for, read in one snapshot. */
+  load(workspaceId: string, needs: Needs): State;
+  /** Envelopes after `after`, at most `limit`. */
+  log(workspaceId: string, options: { after: number; limit?: number }): Envelope[];
+  /** Every revision of an artifact, oldest first. */
+  revisions(workspaceId: string, artifactId: string): Revision[];
+  /** The proposals matching the filter, in the order they were made. */
+  proposals(workspaceId: string, filter: ProposalFilter): Proposal[];
+  /** Every artifact, in the order they were created. */
+  artifacts(workspaceId: string): Versioned[];
+}
+
+/** The reads of one connection, over its prepared statements. */
+export function reads(db: Database, s: Statements): Reads {
+  const byId = <T, R>(
+    statement: { get(ws: string, id: string): R | undefined },
+    parse: (ws: string, id: string, row: R) => T,
+  ) => {
+    return (ws: string, ids: readonly string[]) =>
+      new Map(
+        ids.map((id) => {
+          const row = statement.get(ws, id);
+          return [id, row === undefined ? null : parse(ws, id, row)] as const;
+        }),
+      );
+  };
+  const artifacts = byId(s.artifact, artifactOf);
+  const proposals = byId(s.proposal, proposalOf);
+  const threads = byId(s.thread, threadOf);
+  const runs = byId(s.run, runOf);
+  const proposalList = (ws: string, rows: readonly (ProposalRow & { id: string })[]) =>
+    rows.map((row) => proposalOf(ws, row.id, row));
+
+  // One read transaction: every entity of a decision comes from the same commit.
+  const load = db.transaction(
+    (ws: string, needs: Needs): State => ({
+      artifacts: artifacts(ws, needs.artifacts),
+      proposals: proposals(ws, needs.proposals),
+      threads: threads(ws, needs.threads),
+      runs: runs(ws, needs.runs),
+      messages: new Map(needs.messages.map((id) => [id, s.message.get(ws, id) !== undefined])),
+      revisions: new Map(
+        needs.revisions.map((ref) => {
+          const key = revisionKey(ref);
+          const row = s.revision.get(ws, ref.artifact_id, ref.version);
+          const at = `${ref.artifact_id}@${ref.version}`;
+          return [key, row === undefined ? null : revisionOf(ws, at, row)] as const;
+        }),
+      ),
+      pending: new Map(
+        needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
+      ),
+    }),
+  );
+
+  return {
+    head: (ws) => s.head.get(ws)?.head ?? 0,
+    load: (ws, needs) => load.deferred(ws, needs),
+    log: (ws, { after, limit }) =>
+      s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row)),
+    revisions: (ws, artifactId) =>
+      s.revisions
+        .all(ws, artifactId)
+        .map((row) => revisionOf(ws, `${artifactId}@${row.version}`, row)),
+    proposals(ws, { status, artifactId }) {
+      const rows =
+        status === undefined
+          ? artifactId === undefined
+            ? s.proposals.all(ws)
+            : s.proposalsByArtifact.all(ws, artifactId)
+          : artifactId === undefined
+            ? s.proposalsByStatus.all(ws, status)
+            : s.proposalsByBoth.all(ws, artifactId, status);
+      return proposalList(ws, rows);
+    },
+    artifacts: (ws) => s.artifacts.all(ws).map((row) => artifactOf(ws, row.id, row)),
+  };
+}

@@ -1,0 +1,122 @@
+import type { Database } from "better-sqlite3";
+import { WorkspaceError } from "../../errors/workspace-error.ts";
+
+/** One step of the SQL schema: applied once, in order, inside the opening transaction. */
+export interface Migration {
+  readonly version: number;
+  readonly name: string;
+  readonly sql: string;
+}
+
+/**
+ * Every step from an empty file to the current schema, oldest first. Never edit a released
+ * step: add the next one. Every table is keyed by workspace first, so one file holds many.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: "log and entities",
+    // `v` is each record's format version; rowid order is creation order (upserts keep it).
+    sql: `
+      CREATE TABLE log (
+        workspace_id TEXT NOT NULL, seq INTEGER NOT NULL, v INTEGER NOT NULL,
+        envelope TEXT NOT NULL, PRIMARY KEY (workspace_id, seq));
+      CREATE TABLE artifacts (
+        workspace_id TEXT NOT NULL, id TEXT NOT NULL, v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, id));
+      CREATE TABLE revisions (
+        workspace_id TEXT NOT NULL, artifact_id TEXT NOT NULL, version INTEGER NOT NULL,
+        v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, artifact_id, version));
+      CREATE TABLE proposals (
+        workspace_id TEXT NOT NULL, id TEXT NOT NULL, v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, id));
+      CREATE TABLE threads (
+        workspace_id TEXT NOT NULL, id TEXT NOT NULL, v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, id));
+      CREATE TABLE runs (
+        workspace_id TEXT NOT NULL, id TEXT NOT NULL, v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, id));
+      CREATE TABLE messages (
+        workspace_id TEXT NOT NULL, id TEXT NOT NULL, PRIMARY KEY (workspace_id, id));
+    `,
+  },
+  {
+    version: 2,
+    name: "heads",
+    // The head as one row: the compare-and-swap reads it, opening never touches the log.
+    sql: `
+      CREATE TABLE heads (workspace_id TEXT PRIMARY KEY, head INTEGER NOT NULL);
+      INSERT INTO heads (workspace_id, head)
+        SELECT workspace_id, max(seq) FROM log GROUP BY workspace_id;
+    `,
+  },
+  {
+    version: 3,
+    name: "proposal status and artifact columns",
+    // Copies of two record fields, indexed for the `proposals` filter and the pending loads.
+    sql: `
+      ALTER TABLE proposals ADD COLUMN status TEXT NOT NULL DEFAULT '';
+      ALTER TABLE proposals ADD COLUMN artifact_id TEXT NOT NULL DEFAULT '';
+      UPDATE proposals SET
+        status = coalesce(json_extract(record, '$.status'), 'pending'),
+        artifact_id = coalesce(json_extract(record, '$.change.artifact_id'), '')
+        WHERE json_valid(record);
+      CREATE INDEX proposals_by_status ON proposals (workspace_id, status);
+      CREATE INDEX proposals_by_artifact ON proposals (workspace_id, artifact_id, status);
+    `,
+  },
+];
+
+/** The schema version this library writes: the last migration's. */
+export const SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
+
+const MIGRATIONS_TABLE = `
+  CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`;
+
+/** The schema version of an open file (0 for a new one). */
+export function schemaVersion(db: Database): number {
+  const row = db.prepare("SELECT max(version) AS version FROM schema_migrations").get() as {
+    version: number | null;
+  };
+  return row.version ?? 0;
+}
+
+/**
+ * Brings the file to {@link SCHEMA_VERSION}, in one write transaction so concurrent openers
+ * apply each step once. Returns the version the file was at.
+ *
+ * @throws WorkspaceError `corrupt_record` for a file from a newer schema, or a failed step.
+ */
+export function migrate(db: Database, path: string): number {
+  return db
+    .transaction(() => {
+      db.exec(MIGRATIONS_TABLE);
+      const found = schemaVersion(db);
+      if (found > SCHEMA_VERSION) {
+        throw new WorkspaceError(
+          "corrupt_record",
+          `sqlite store ${path}: schema version ${found} is newer than this library's ` +
+            `${SCHEMA_VERSION}; open it with a newer agent-workspace`,
+        );
+      }
+      const record = db.prepare(
+        "INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)",
+      );
+      for (const step of MIGRATIONS) {
+        if (step.version <= found) continue;
+        try {
+          db.exec(step.sql);
+        } catch (error) {
+          throw new WorkspaceError(
+            "corrupt_record",
+            `sqlite store ${path}: migration ${step.version} (${step.name}) failed: ${String(error)}`,
+          );
+        }
+        record.run(step.version, step.name, new Date().toISOString());
+      }
+      return found;
+    })
+    .immediate();
+}

@@ -1,0 +1,84 @@
+import type { Database, Statement } from "better-sqlite3";
+import type { LogRow, ProposalRow, RecordRow } from "./rows.ts";
+
+// Upserts keep the row (and its rowid, the creation order) and replace the record.
+const upsert = (table: string, columns: readonly string[]) =>
+  `INSERT INTO ${table} (workspace_id, id, ${columns.join(", ")})
+   VALUES (?, ?, ${columns.map(() => "?").join(", ")})
+   ON CONFLICT (workspace_id, id) DO UPDATE SET
+   ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}`;
+
+const PROPOSAL_COLUMNS = "id, v, record, status, artifact_id";
+
+/**
+ * Every statement the store runs. Those that open, load or check a head are single index
+ * lookups (a test holds each to its query plan): their cost does not grow with the log.
+ */
+export const SQL = {
+  head: "SELECT head FROM heads WHERE workspace_id = ?",
+  setHead: `INSERT INTO heads (workspace_id, head) VALUES (?, ?)
+    ON CONFLICT (workspace_id) DO UPDATE SET head = excluded.head`,
+  readLog: `SELECT seq, v, envelope FROM log WHERE workspace_id = ? AND seq > ?
+    ORDER BY seq LIMIT ?`,
+  insertLog: "INSERT INTO log (workspace_id, seq, v, envelope) VALUES (?, ?, ?, ?)",
+  artifact: "SELECT v, record FROM artifacts WHERE workspace_id = ? AND id = ?",
+  artifacts: "SELECT id, v, record FROM artifacts WHERE workspace_id = ? ORDER BY rowid",
+  putArtifact: upsert("artifacts", ["v", "record"]),
+  revision: `SELECT v, record FROM revisions
+    WHERE workspace_id = ? AND artifact_id = ? AND version = ?`,
+  revisions: `SELECT version, v, record FROM revisions
+    WHERE workspace_id = ? AND artifact_id = ? ORDER BY version`,
+  insertRevision: `INSERT INTO revisions (workspace_id, artifact_id, version, v, record)
+    VALUES (?, ?, ?, ?, ?)`,
+  proposal: `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE workspace_id = ? AND id = ?`,
+  proposals: `SELECT ${PROPOSAL_COLUMNS} FROM proposals WHERE workspace_id = ? ORDER BY rowid`,
+  proposalsByStatus: `SELECT ${PROPOSAL_COLUMNS} FROM proposals
+    WHERE workspace_id = ? AND status = ? ORDER BY rowid`,
+  proposalsByArtifact: `SELECT ${PROPOSAL_COLUMNS} FROM proposals
+    WHERE workspace_id = ? AND artifact_id = ? ORDER BY rowid`,
+  proposalsByBoth: `SELECT ${PROPOSAL_COLUMNS} FROM proposals
+    WHERE workspace_id = ? AND artifact_id = ? AND status = ? ORDER BY rowid`,
+  putProposal: upsert("proposals", ["v", "record", "status", "artifact_id"]),
+  thread: "SELECT v, record FROM threads WHERE workspace_id = ? AND id = ?",
+  putThread: upsert("threads", ["v", "record"]),
+  run: "SELECT v, record FROM runs WHERE workspace_id = ? AND id = ?",
+  putRun: upsert("runs", ["v", "record"]),
+  message: "SELECT 1 FROM messages WHERE workspace_id = ? AND id = ?",
+  putMessage: "INSERT OR IGNORE INTO messages (workspace_id, id) VALUES (?, ?)",
+} as const;
+
+type Ws = string;
+type Row<K> = K & { readonly id: string };
+
+/** The store's statements, prepared once per connection with their parameter and row types. */
+export interface Statements {
+  readonly head: Statement<[Ws], { head: number }>;
+  readonly setHead: Statement<[Ws, number]>;
+  readonly readLog: Statement<[Ws, number, number], LogRow>;
+  readonly insertLog: Statement<[Ws, number, number, string]>;
+  readonly artifact: Statement<[Ws, string], RecordRow>;
+  readonly artifacts: Statement<[Ws], Row<RecordRow>>;
+  readonly putArtifact: Statement<[Ws, string, number, string]>;
+  readonly revision: Statement<[Ws, string, number], RecordRow>;
+  readonly revisions: Statement<[Ws, string], RecordRow & { readonly version: number }>;
+  readonly insertRevision: Statement<[Ws, string, number, number, string]>;
+  readonly proposal: Statement<[Ws, string], Row<ProposalRow>>;
+  readonly proposals: Statement<[Ws], Row<ProposalRow>>;
+  readonly proposalsByStatus: Statement<[Ws, string], Row<ProposalRow>>;
+  readonly proposalsByArtifact: Statement<[Ws, string], Row<ProposalRow>>;
+  readonly proposalsByBoth: Statement<[Ws, string, string], Row<ProposalRow>>;
+  readonly putProposal: Statement<[Ws, string, number, string, string, string]>;
+  readonly thread: Statement<[Ws, string], RecordRow>;
+  readonly putThread: Statement<[Ws, string, number, string]>;
+  readonly run: Statement<[Ws, string], RecordRow>;
+  readonly putRun: Statement<[Ws, string, number, string]>;
+  readonly message: Statement<[Ws, string]>;
+  readonly putMessage: Statement<[Ws, string]>;
+}
+
+/** Prepares every statement of {@link SQL} on an open, migrated database. */
+export function prepare(db: Database): Statements {
+  return Object.fromEntries(
+    Object.entries(SQL).map(([name, source]) => [name, db.prepare(source)]),
+  ) as unknown as Statements;
+}
