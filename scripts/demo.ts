@@ -1,5 +1,8 @@
-// The library's main job, end to end on the in-memory workspace: an agent and people sharing
-// a note and a checklist. Run with `npm run demo`.
+// The library's main job, end to end: an agent and people sharing a note and a checklist, in a
+// workspace kept in a SQLite file. Run with `npm run demo [-- file]`; run it again and it
+// first reads the history the earlier run left in the file.
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { z } from "zod";
 import {
   type ActorInput,
@@ -12,6 +15,7 @@ import {
   sequentialIds,
   type WriteResult,
 } from "../src/index.ts";
+import { sqliteStore } from "../src/sqlite.ts";
 
 const note = defineArtifactType({
   kind: "note",
@@ -30,9 +34,29 @@ const checklist = defineArtifactType({
   writePolicy: "propose",
 });
 
+const file = process.argv[2] ?? join(tmpdir(), "agent-workspace-demo.sqlite");
+const store = sqliteStore({ path: file });
+const registry = createRegistry({ artifactTypes: [note, checklist] });
+console.log(`Workspace file: ${file}`);
+
+// A second run finds the first one's workspace and reads its history, then works in a new one.
+const earlier = createWorkspace({ registry, store, id: "demo" });
+const earlierHead = await earlier.head();
+if (earlierHead > 0) {
+  console.log(`\n== History an earlier run left in this file: ${earlierHead} events`);
+  for (const artifact of await earlier.artifacts()) {
+    console.log(
+      `   ${artifact.id} v${artifact.version}, last changed by ${artifact.updated_by.kind}`,
+    );
+  }
+  const proposals = await earlier.proposals();
+  const counts = proposals.map((p) => p.status).join(", ");
+  console.log(`   ${proposals.length} proposals: ${counts}`);
+}
 const ws = createWorkspace({
-  registry: createRegistry({ artifactTypes: [note, checklist] }),
-  id: "demo",
+  registry,
+  store,
+  id: earlierHead > 0 ? `demo-${Date.now().toString(36)}` : "demo",
   newId: sequentialIds(),
 });
 const alice: ActorInput = { kind: "user", id: "alice", name: "Alice" };
@@ -309,3 +333,4 @@ const who = (e: Envelope) =>
 const about = (e: Envelope) => ("summary" in e.event ? `  (${String(e.event.summary)})` : "");
 for (const e of await ws.log())
   console.log(`   ${String(e.seq).padStart(2)}  ${who(e).padEnd(6)} ${e.event.type}${about(e)}`);
+await store.close();

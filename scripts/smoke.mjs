@@ -1,6 +1,9 @@
 // Checks the built package under plain Node (no Vitest, no tsx): the fast-json-patch traps
 // only show here. Imports the package by its own name, through its exports map.
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import {
   createRegistry,
@@ -10,6 +13,7 @@ import {
   randomIds,
   replay,
 } from "agent-workspace";
+import { sqliteStore } from "agent-workspace/sqlite";
 import { fixtureRegistry, formatReport, runCaseFiles } from "agent-workspace/testing";
 import { z } from "zod";
 
@@ -50,6 +54,35 @@ assert.equal(accepted.outcome.type, "resolved");
 // JSON Patch on frozen (immer) data must apply, not silently do nothing.
 assert.deepEqual((await ws.artifact("l")).data, { items: ["a", "b", "c"] });
 assert.deepEqual(replay(await ws.log()).artifacts.get("l"), await ws.artifact("l"));
+
+// The SQLite adapter, built, under plain node: a round trip survives reopening the file.
+const dir = mkdtempSync(join(tmpdir(), "aw-smoke-"));
+try {
+  const path = join(dir, "smoke.sqlite");
+  const first = sqliteStore({ path });
+  const onFile = createWorkspace({
+    registry: createRegistry({ artifactTypes: [list] }),
+    store: first,
+  });
+  await onFile.commit(
+    { type: "create_artifact", artifact_id: "l", kind: "list", data: { items: ["x"] } },
+    person,
+  );
+  await first.close();
+  const again = sqliteStore({ path });
+  const reread = createWorkspace({
+    registry: createRegistry({ artifactTypes: [list] }),
+    store: again,
+  });
+  assert.deepEqual((await reread.artifact("l")).data, { items: ["x"] });
+  await again.close();
+} finally {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+// The PostgreSQL adapter loads (its tests use a real server; see AGENT_WORKSPACE_PG_URL).
+const postgres = await import("agent-workspace/postgres");
+assert.equal(typeof postgres.postgresStore, "function");
 
 const original = fileURLToPath(new URL("../conformance/artifactr", import.meta.url));
 const ours = fileURLToPath(new URL("../conformance/cases", import.meta.url));
