@@ -144,6 +144,7 @@ export type { Envelope } from "./workspace/envelope.ts";
 export { EnvelopeSchema } from "./workspace/envelope.ts";
 export { replay } from "./workspace/replay.ts";
 export type { WorkspaceSnapshot } from "./workspace/snapshot.ts";
+export { LOG_CHUNK, logEntries } from "./workspace/snapshot.ts";
 export type { Subscription } from "./workspace/subscription.ts";
 export type {
   NotesDelivery,

@@ -1,5 +1,10 @@
 import { type Needs, revisionKey, type State } from "../core/state.ts";
-import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withBatch } from "../workspace/snapshot.ts";
+import {
+  EMPTY_SNAPSHOT,
+  logEntries,
+  type WorkspaceSnapshot,
+  withBatch,
+} from "../workspace/snapshot.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
@@ -68,10 +73,7 @@ export function memoryStore(): MemoryStore {
       }
       return { ok: true, head: next.head };
     },
-    read: async (workspaceId, { after, limit }) => {
-      const log = snapshot(workspaceId).log;
-      return log.slice(after, limit === undefined ? undefined : after + limit);
-    },
+    read: async (workspaceId, { after, limit }) => logEntries(snapshot(workspaceId), after, limit),
     revisions: async (workspaceId, artifactId) => [
       ...(snapshot(workspaceId).revisions.get(artifactId) ?? []),
     ],

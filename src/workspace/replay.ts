@@ -6,7 +6,7 @@ import { isJsonObject } from "../json/json.ts";
 import { applyPatch } from "../patches/apply.ts";
 import type { Patch } from "../patches/patch.ts";
 import { type Envelope, traceIdOf } from "./envelope.ts";
-import { EMPTY_SNAPSHOT, type WorkspaceSnapshot } from "./snapshot.ts";
+import { EMPTY_SNAPSHOT, pushLog, type WorkspaceSnapshot } from "./snapshot.ts";
 
 type Snapshot = Draft<WorkspaceSnapshot>;
 
@@ -55,8 +55,7 @@ function putVersion(draft: Snapshot, envelope: Envelope, artifact: Versioned, pa
 // Entities follow from events alone: this is what the log means, independent of the entities
 // the rules wrote beside it (a property test holds the two to each other).
 function apply(draft: Snapshot, envelope: Envelope): void {
-  draft.log.push(castDraft(envelope));
-  draft.head = envelope.seq;
+  pushLog(draft, [envelope]);
   const { event, actor } = envelope;
   if (!isKnownEvent(event)) return;
   switch (event.type) {

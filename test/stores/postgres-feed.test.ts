@@ -4,6 +4,7 @@ import { createWorkspace, memoryStore, sequentialIds } from "../../src/index.ts"
 import { postgresStore } from "../../src/postgres.ts";
 import type { Store } from "../../src/stores/port.ts";
 import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { logEntries } from "../../src/workspace/snapshot.ts";
 import { startChild } from "./fixtures/pg-child.ts";
 import { testDatabase, withPostgres } from "./fixtures/pg-env.ts";
 import { decisionOf, type RaceAnswer } from "./fixtures/pg-race.ts";
@@ -46,7 +47,7 @@ async function seedProposals(store: Store, id: string): Promise<void> {
   }
   const s = memory.snapshot(id);
   const seeded = await store.append(id, 0, {
-    envelopes: s.log,
+    envelopes: logEntries(s),
     artifacts: [...s.artifacts.values()],
     revisions: [...s.revisions.values()].flat(),
     proposals: [...s.proposals.values()],

@@ -11,6 +11,7 @@ import {
 import { SCHEMA_VERSION, sqliteStore } from "../../src/sqlite.ts";
 import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 import type { WorkspaceSnapshot } from "../../src/workspace/snapshot.ts";
+import { logEntries } from "../../src/workspace/snapshot.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-migrations");
@@ -83,7 +84,7 @@ function writeV1(path: string, s: WorkspaceSnapshot): void {
   db.exec(V1);
   const put = (table: string, id: string, record: unknown) =>
     db.prepare(`INSERT INTO ${table} VALUES (?, ?, 1, ?)`).run(WS, id, JSON.stringify(record));
-  for (const e of s.log) {
+  for (const e of logEntries(s)) {
     db.prepare("INSERT INTO log VALUES (?, ?, 1, ?)").run(WS, e.seq, JSON.stringify(e));
   }
   for (const a of s.artifacts.values()) put("artifacts", a.id, a);
@@ -120,7 +121,7 @@ describe("sqlite store: schema migrations", () => {
     try {
       expect(versions(path)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
       expect(await store.head(WS)).toBe(old.head);
-      expect(await store.read(WS, { after: 0 })).toEqual(old.log);
+      expect(await store.read(WS, { after: 0 })).toEqual(logEntries(old));
       expect(await store.artifacts(WS)).toEqual([...old.artifacts.values()]);
       expect(await store.revisions(WS, "c1")).toEqual(old.revisions.get("c1"));
       const pending = [...old.proposals.values()].filter((p) => p.status === "pending");

@@ -15,6 +15,7 @@ import {
   type WorkspaceSnapshot,
 } from "../../src/index.ts";
 import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { logEntries } from "../../src/workspace/snapshot.ts";
 import { tickingClock } from "./helpers.ts";
 
 const registry = fixtureRegistry();
@@ -310,7 +311,7 @@ async function run(intents: [number, Intent][]) {
 
 // What the rules must never leave behind, whatever the sequence of commands.
 function checkInvariants(s: WorkspaceSnapshot): void {
-  expect(s.log.map((e) => e.seq)).toEqual(s.log.map((_, i) => i + 1));
+  expect(logEntries(s).map((e) => e.seq)).toEqual(logEntries(s).map((_, i) => i + 1));
   for (const artifact of s.artifacts.values()) {
     const history = s.revisions.get(artifact.id) ?? [];
     expect(history.map((r) => r.version)).toEqual(history.map((_, i) => i + 1));
@@ -322,7 +323,7 @@ function checkInvariants(s: WorkspaceSnapshot): void {
     expect(type && validateData(type, artifact.data).ok).toBe(true);
   }
   for (const proposal of s.proposals.values()) {
-    const resolutions = s.log.filter(
+    const resolutions = logEntries(s).filter(
       (e) => e.event.type === "proposal_resolved" && e.event.proposal_id === proposal.id,
     );
     expect(resolutions.length).toBe(proposal.status === "pending" ? 0 : 1);
@@ -342,7 +343,7 @@ function checkInvariants(s: WorkspaceSnapshot): void {
     const pendingIds = run.pending.map((r) => r.tool_call_id);
     expect(Object.keys(run.answers).every((id) => pendingIds.includes(id))).toBe(true);
   }
-  for (const envelope of s.log) {
+  for (const envelope of logEntries(s)) {
     const actor = parseActor(envelope.actor);
     expect(actor.ok).toBe(true);
     if (envelope.actor.kind === "evaluator") expect(envelope.event.type).toBe("feedback_given");
@@ -370,7 +371,7 @@ describe("laws of the log", () => {
     await fc.assert(
       fc.asyncProperty(steps, async (intents) => {
         const { snapshot } = await run(intents);
-        const replayed = replay(snapshot.log);
+        const replayed = replay(logEntries(snapshot));
         expect(replayed.head).toBe(snapshot.head);
         expect(replayed.artifacts).toEqual(snapshot.artifacts);
         expect(replayed.revisions).toEqual(snapshot.revisions);
@@ -398,7 +399,7 @@ describe("laws of the log", () => {
     const seen = new Set<string>();
     for (const intents of fc.sample(steps, { numRuns: 60, seed: 42 })) {
       const { snapshot } = await run(intents);
-      for (const e of snapshot.log)
+      for (const e of logEntries(snapshot))
         seen.add(
           e.event.type === "proposal_resolved"
             ? `${e.event.type}:${e.event.decision}`
