@@ -46,3 +46,11 @@ export function ms(x: number): string {
   if (x >= 1) return `${x.toFixed(2)} ms`;
   return `${x.toFixed(3)} ms`;
 }
+
+/** One measurement, as a row of a table. */
+export interface BenchRow {
+  readonly measure: string;
+  readonly value: number;
+  readonly unit: string;
+  readonly note: string;
+}

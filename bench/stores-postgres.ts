@@ -10,15 +10,9 @@ import { Pool } from "pg";
 import { createWorkspace, memoryStore, type Store } from "../src/index.ts";
 import { postgresStore } from "../src/postgres.ts";
 import { fixtureRegistry } from "../src/testing/fixtures.ts";
-import { quantile } from "./stats.ts";
+import { type BenchRow, quantile } from "./stats.ts";
 
-/** One measurement, as a row of a table. */
-export interface BenchRow {
-  readonly measure: string;
-  readonly value: number;
-  readonly unit: string;
-  readonly note: string;
-}
+export type { BenchRow };
 
 /** What to measure against. */
 export interface PostgresBenchOptions {

@@ -13,15 +13,9 @@ import Database from "better-sqlite3";
 import { createWorkspace, type Envelope, memoryStore, type Store } from "../src/index.ts";
 import { sqliteStore } from "../src/sqlite.ts";
 import { fixtureRegistry } from "../src/testing/fixtures.ts";
-import { quantile } from "./stats.ts";
+import { type BenchRow, quantile } from "./stats.ts";
 
-/** One measurement, as a row of a table. */
-export interface BenchRow {
-  readonly measure: string;
-  readonly value: number;
-  readonly unit: string;
-  readonly note: string;
-}
+export type { BenchRow };
 
 /** What to measure. */
 export interface SqliteBenchOptions {
