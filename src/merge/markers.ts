@@ -15,16 +15,19 @@ function eolOf(line: string): Eol {
   return line.endsWith("\r\n") ? "crlf" : "lf";
 }
 
+/** Line `i` of a file, or `undefined` if it has no such line (`i` may be -1). */
+export type LineAt = (i: number) => string | undefined;
+
 /**
  * The end of line of line `i` of a file, as git judges it for markers: a line with a newline
  * tells; a last line without one defers to the line before it; an empty file, or a single
  * line without newline, cannot tell.
  */
-function eolAt(lines: readonly string[], i: number): Eol {
-  const line = lines[i];
+function eolAt(lineAt: LineAt, i: number): Eol {
+  const line = lineAt(i);
   if (line === undefined) return "unknown";
   if (line.endsWith("\n")) return eolOf(line);
-  const before = lines[i - 1];
+  const before = lineAt(i - 1);
   return before === undefined ? "unknown" : eolOf(before);
 }
 
@@ -37,12 +40,32 @@ export interface MarkerContext {
   readonly theirsStart: number;
 }
 
+/** A {@link MarkerContext} whose files are read a line at a time, so they need not be split. */
+export interface MarkerLines {
+  readonly base: LineAt;
+  readonly ours: LineAt;
+  readonly oursStart: number;
+  readonly theirs: LineAt;
+  readonly theirsStart: number;
+}
+
 /**
  * The end of line of a conflict's markers, as git chooses it: CRLF only if the line before the
  * conflict (or the first line) in ours and in theirs and the first line of base all use CRLF,
  * where a file that cannot tell defers to the next; LF otherwise.
  */
 export function markerEol(c: MarkerContext): "\r\n" | "\n" {
+  return markerEolOf({
+    base: (i) => c.base[i],
+    ours: (i) => c.ours[i],
+    oursStart: c.oursStart,
+    theirs: (i) => c.theirs[i],
+    theirsStart: c.theirsStart,
+  });
+}
+
+/** {@link markerEol}, reading the files a line at a time. */
+export function markerEolOf(c: MarkerLines): "\r\n" | "\n" {
   const votes = [
     eolAt(c.ours, c.oursStart > 0 ? c.oursStart - 1 : 0),
     eolAt(c.theirs, c.theirsStart > 0 ? c.theirsStart - 1 : 0),

@@ -1,10 +1,65 @@
-import { lineDiffFor, mergeChunks } from "./diff3.ts";
-import { internSequences, splitLines } from "./lines.ts";
-import { DEFAULT_LABELS, markerEol, type ResolvedLabels, renderConflict } from "./markers.ts";
+import { lineDiffFor, type MergeChunk, mergeChunks } from "./diff3.ts";
+import { type InternedMerge, internMerge, type TextLines } from "./lines.ts";
+import { DEFAULT_LABELS, markerEolOf, type ResolvedLabels, renderConflict } from "./markers.ts";
 import type { LineRange, MergeText, TextConflict } from "./types.ts";
 
-function withLines(lines: readonly string[], range: LineRange) {
+/**
+ * The merged text as it is written: pieces joined once at the end, and its length in lines
+ * so far, which is where the next conflict's markers start.
+ */
+class MergedText {
+  private readonly pieces: string[] = [];
+  lineCount = 0;
+
+  /** Copies lines of one version, as one slice of its text rather than a string per line. */
+  copy(lines: TextLines, range: LineRange): void {
+    if (range.start === range.end) return;
+    this.pieces.push(lines.span(range.start, range.end));
+    this.lineCount += range.end - range.start;
+  }
+
+  /** Writes lines made up here (a rendered conflict). */
+  write(lines: readonly string[]): void {
+    for (const line of lines) this.pieces.push(line);
+    this.lineCount += lines.length;
+  }
+
+  toString(): string {
+    return this.pieces.join("");
+  }
+}
+
+function withLines(lines: TextLines, range: LineRange) {
   return { start: range.start, end: range.end, lines: lines.slice(range.start, range.end) };
+}
+
+/** Writes one conflict, with its markers, and returns what the result says of it. */
+function writeConflict(
+  merged: MergedText,
+  texts: InternedMerge,
+  chunk: MergeChunk,
+  labels: ResolvedLabels,
+): TextConflict {
+  const conflict = {
+    base: withLines(texts.base.lines, chunk.base),
+    ours: withLines(texts.ours.lines, chunk.ours),
+    theirs: withLines(texts.theirs.lines, chunk.theirs),
+  };
+  const eol = markerEolOf({
+    base: (i) => texts.base.lines.line(i),
+    ours: (i) => texts.ours.lines.line(i),
+    oursStart: chunk.ours.start,
+    theirs: (i) => texts.theirs.lines.line(i),
+    theirsStart: chunk.theirs.start,
+  });
+  const rendered = renderConflict(
+    { ours: conflict.ours.lines, base: conflict.base.lines, theirs: conflict.theirs.lines },
+    labels,
+    eol,
+  );
+  const start = merged.lineCount;
+  merged.write(rendered);
+  return { merged: { start, end: merged.lineCount }, ...conflict };
 }
 
 /**
@@ -18,57 +73,28 @@ function withLines(lines: readonly string[], range: LineRange) {
  * conflict, its ranges and lines in each version and where its markers are in the text.
  */
 export const mergeText: MergeText = (base, ours, theirs, options = {}) => {
-  const baseLines = splitLines(base);
-  const oursLines = splitLines(ours);
-  const theirsLines = splitLines(theirs);
-  const [baseIds = [], oursIds = [], theirsIds = []] = internSequences([
-    baseLines,
-    oursLines,
-    theirsLines,
-  ]);
+  const texts = internMerge(base, ours, theirs);
   const labels: ResolvedLabels = { ...DEFAULT_LABELS, ...options.labels };
-  const chunks = mergeChunks(baseIds, oursIds, theirsIds, lineDiffFor(options.algorithm));
+  const diff = lineDiffFor(options.algorithm);
+  const chunks = mergeChunks(texts.base.ids, texts.ours.ids, texts.theirs.ids, diff);
 
-  const merged: string[] = [];
+  const merged = new MergedText();
   const conflicts: TextConflict[] = [];
-  const copy = (lines: readonly string[], range: LineRange) => {
-    for (let k = range.start; k < range.end; k++) merged.push(lines[k] as string);
-  };
   for (const chunk of chunks) {
     switch (chunk.kind) {
       case "unchanged":
       case "ours":
       case "same":
-        copy(oursLines, chunk.ours);
+        merged.copy(texts.ours.lines, chunk.ours);
         break;
       case "theirs":
-        copy(theirsLines, chunk.theirs);
+        merged.copy(texts.theirs.lines, chunk.theirs);
         break;
-      case "conflict": {
-        const conflict = {
-          base: withLines(baseLines, chunk.base),
-          ours: withLines(oursLines, chunk.ours),
-          theirs: withLines(theirsLines, chunk.theirs),
-        };
-        const eol = markerEol({
-          base: baseLines,
-          ours: oursLines,
-          oursStart: chunk.ours.start,
-          theirs: theirsLines,
-          theirsStart: chunk.theirs.start,
-        });
-        const rendered = renderConflict(
-          { ours: conflict.ours.lines, base: conflict.base.lines, theirs: conflict.theirs.lines },
-          labels,
-          eol,
-        );
-        const start = merged.length;
-        for (const line of rendered) merged.push(line);
-        conflicts.push({ merged: { start, end: merged.length }, ...conflict });
+      case "conflict":
+        conflicts.push(writeConflict(merged, texts, chunk, labels));
         break;
-      }
     }
   }
-  const text = merged.join("");
+  const text = merged.toString();
   return conflicts.length === 0 ? { kind: "clean", text } : { kind: "conflict", text, conflicts };
 };
