@@ -12,7 +12,6 @@ import type { CommitResult } from "../core/result.ts";
 import { emptyState, isSatisfied, NO_NEEDS, revisionKey, type State } from "../core/state.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { type IdSource, randomIds } from "../ids/ids.ts";
-import type { JsonObject } from "../json/json.ts";
 import { changeNotes, notesNeeds } from "../notes/change-notes.ts";
 import type { Note } from "../notes/note.ts";
 import { renderNotes } from "../notes/render.ts";
@@ -249,8 +248,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       one(store.load(id, { ...none, artifacts: [artifactId] }), (s) => s.artifacts.get(artifactId)),
     artifacts: () => store.artifacts(id),
     revisions: (artifactId) => store.revisions(id, artifactId),
-    revision: async (artifactId, version) =>
-      (await store.revisions(id, artifactId)).find((r) => r.version === version) ?? null,
+    revision: (artifactId, version) =>
+      one(store.load(id, { ...none, revisions: [{ artifact_id: artifactId, version }] }), (s) =>
+        s.revisions.get(revisionKey({ artifact_id: artifactId, version })),
+      ),
     proposal: (proposalId) =>
       one(store.load(id, { ...none, proposals: [proposalId] }), (s) => s.proposals.get(proposalId)),
     proposals: (filter = {}) => store.proposals(id, filter),
@@ -270,17 +271,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       );
       const focus = request.focus !== undefined ? request.focus : await followedBy(viewer.value);
       const wanted = notesNeeds(envelopes, { viewer: viewer.value, focus });
-      const loaded = new Map<string, JsonObject>();
-      for (const ref of wanted) {
-        const revision = (await store.revisions(id, ref.artifact_id)).find(
-          (r) => r.version === ref.version,
-        );
-        if (revision !== undefined) loaded.set(revisionKey(ref), revision.data);
-      }
+      // One lookup for every version the diffs need, rather than whole histories.
+      const { revisions } = await store.load(id, { ...NO_NEEDS, revisions: wanted });
       const notes = changeNotes(envelopes, {
         viewer: viewer.value,
         focus,
-        dataAt: (ref) => loaded.get(revisionKey(ref)),
+        dataAt: (ref) => revisions.get(revisionKey(ref))?.data,
       });
       return { notes, text: renderNotes(notes), cursor };
     },
