@@ -13,6 +13,8 @@ export const WORKSPACE_ERROR_CODES = {
   invalid_definition: "invalid_definition",
   /** Stored data could not be read back as what it claims to be. */
   corrupt_record: "corrupt_record",
+  /** A store was written by a newer version of this library (its schema is ahead of ours). */
+  unsupported_version: "unsupported_version",
   /** The store refused an append because another writer moved the log first, too often. */
   contention: "contention",
 } as const;

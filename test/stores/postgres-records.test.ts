@@ -288,7 +288,7 @@ withPostgres(
         const error = await failure(postgresStore({ pool: db.pool }, { schema }));
         expectCode(
           error,
-          "corrupt_record",
+          "unsupported_version",
           schema,
           "version 99",
           `up to version ${LATEST_VERSION}`,

@@ -173,7 +173,7 @@ describe("sqlite store: schema migrations", () => {
     } catch (e) {
       error = e;
     }
-    expect(isWorkspaceError(error) && error.code).toBe("corrupt_record");
+    expect(isWorkspaceError(error) && error.code).toBe("unsupported_version");
     expect((error as Error).message).toBe(
       `sqlite store ${path}: schema version ${SCHEMA_VERSION + 1} is newer than this ` +
         `library's ${SCHEMA_VERSION}; open it with a newer agent-workspace`,

@@ -9,7 +9,7 @@ const LOCK_CLASS = 0x61770001;
 /**
  * Brings a schema up to `target` (default: the latest version) in one transaction, under an
  * advisory lock so that concurrent openers apply each step once. Returns the version it found.
- * @throws WorkspaceError `corrupt_record` when the schema is newer than this library.
+ * @throws WorkspaceError `unsupported_version` when the schema is newer than this library.
  */
 export async function migrate(
   pool: Pool,
@@ -36,7 +36,7 @@ export async function migrate(
       const current = found.rows[0]?.version ?? 0;
       if (current > LATEST_VERSION) {
         throw new WorkspaceError(
-          "corrupt_record",
+          "unsupported_version",
           `postgres schema ${t.schema} is at version ${current}, written by a newer ` +
             `agent-workspace (this one knows up to version ${LATEST_VERSION}): upgrade it`,
         );

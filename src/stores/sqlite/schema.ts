@@ -87,7 +87,8 @@ export function schemaVersion(db: Database): number {
  * Brings the file to {@link SCHEMA_VERSION}, in one write transaction so concurrent openers
  * apply each step once. Returns the version the file was at.
  *
- * @throws WorkspaceError `corrupt_record` for a file from a newer schema, or a failed step.
+ * @throws WorkspaceError `unsupported_version` for a file from a newer schema; `corrupt_record`
+ *   when a step fails.
  */
 export function migrate(db: Database, path: string): number {
   return db
@@ -96,7 +97,7 @@ export function migrate(db: Database, path: string): number {
       const found = schemaVersion(db);
       if (found > SCHEMA_VERSION) {
         throw new WorkspaceError(
-          "corrupt_record",
+          "unsupported_version",
           `sqlite store ${path}: schema version ${found} is newer than this library's ` +
             `${SCHEMA_VERSION}; open it with a newer agent-workspace`,
         );
