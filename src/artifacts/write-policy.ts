@@ -7,7 +7,8 @@ import type { ArtifactType } from "./artifact-type.ts";
 
 /**
  * Whether a write must become a proposal: only for agents, when the type's policy is
- * `propose` or the write's thread is in `suggest` mode. People, the system and evaluators
+ * `propose` or the write's thread is in `suggest` mode (for a side conversation, the mode frozen
+ * when it opened). People, the system and evaluators
  * never propose implicitly.
  */
 export function mustPropose(
@@ -21,5 +22,8 @@ export function mustPropose(
   if (threadId === null) return ok(false);
   const thread = threadIn(state, threadId);
   if (thread === null) return refuse(notFound("thread", threadId));
-  return ok(thread.mode === "suggest");
+  // A side conversation keeps the mode its parent had when it opened.
+  const side = context.side;
+  const mode = side !== undefined && side.thread_id === threadId ? side.mode : thread.mode;
+  return ok(mode === "suggest");
 }

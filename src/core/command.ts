@@ -4,18 +4,29 @@ import {
   CreateArtifactSchema,
   EditArtifactSchema,
 } from "../artifacts/commands.ts";
+import {
+  AnswerDecisionSchema,
+  RequestDecisionSchema,
+  RetireDecisionSchema,
+} from "../decisions/commands.ts";
 import { GiveFeedbackSchema } from "../feedback/commands.ts";
 import type { IdPrefix, IdSource } from "../ids/ids.ts";
 import { isJsonObject } from "../json/json.ts";
+import { LaunchThreadSchema } from "../launch/commands.ts";
+import { AnswerOfferSchema } from "../offers/commands.ts";
 import {
   ExpireProposalSchema,
   ProposeChangeSchema,
   RespondToProposalSchema,
 } from "../proposals/commands.ts";
 import { AnswerDeferredSchema } from "../runs/commands.ts";
+import { CloseSideSchema, OpenSideSchema } from "../sides/commands.ts";
 import {
   CreateThreadSchema,
+  EndThreadSchema,
+  GrantPermissionSchema,
   PostMessageSchema,
+  SaveDraftSchema,
   SetFocusSchema,
   SetThreadModeSchema,
 } from "../threads/commands.ts";
@@ -34,6 +45,16 @@ export const CommandSchema = z.discriminatedUnion("type", [
   SetThreadModeSchema,
   AnswerDeferredSchema,
   GiveFeedbackSchema,
+  SaveDraftSchema,
+  EndThreadSchema,
+  GrantPermissionSchema,
+  AnswerOfferSchema,
+  LaunchThreadSchema,
+  RequestDecisionSchema,
+  AnswerDecisionSchema,
+  RetireDecisionSchema,
+  OpenSideSchema,
+  CloseSideSchema,
 ]);
 /** A command, parsed: defaults filled, ids present. */
 export type Command = z.infer<typeof CommandSchema>;
@@ -51,6 +72,11 @@ const GENERATED_IDS = {
   propose_change: [["proposal_id", "prp"]],
   create_thread: [["thread_id", "thr"]],
   post_message: [["message_id", "msg"]],
+  launch_thread: [
+    ["thread_id", "thr"],
+    ["message_id", "msg"],
+  ],
+  open_side: [["side_id", "side"]],
 } as const satisfies Partial<Record<CommandType, readonly (readonly [string, IdPrefix])[]>>;
 
 type Generated = typeof GENERATED_IDS;

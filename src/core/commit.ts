@@ -3,7 +3,10 @@ import type { ArtifactType } from "../artifacts/artifact-type.ts";
 import type { ArchiveArtifact, Change, EditArtifact } from "../artifacts/commands.ts";
 import { currentArtifact } from "../artifacts/current.ts";
 import { mustPropose } from "../artifacts/write-policy.ts";
+import { answerDecision, requestDecision, retireDecision } from "../decisions/rules.ts";
 import { giveFeedback } from "../feedback/give.ts";
+import { launchThread } from "../launch/rules.ts";
+import { answerOffer } from "../offers/rules.ts";
 import { expireProposal } from "../proposals/expire.ts";
 import { propose } from "../proposals/propose.ts";
 import { respond } from "../proposals/respond.ts";
@@ -11,7 +14,16 @@ import { forbidden, notFound, versionConflict } from "../rejections/rejection.ts
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import { answerDeferred } from "../runs/answer.ts";
 import { recordFact } from "../runs/record.ts";
-import { createThread, postMessage, setFocus, setThreadMode } from "../threads/rules.ts";
+import { closeSide, openSide, sideGate } from "../sides/rules.ts";
+import {
+  createThread,
+  endThread,
+  grantPermission,
+  postMessage,
+  saveDraft,
+  setFocus,
+  setThreadMode,
+} from "../threads/rules.ts";
 import type { Command } from "./command.ts";
 import { contextThread, type DecideContext } from "./context.ts";
 import type { Fact } from "./event.ts";
@@ -74,6 +86,8 @@ export function commit(
   if (context.actor.kind === "evaluator" && command.type !== "give_feedback") {
     return refuse(forbidden("an evaluator can only give feedback"));
   }
+  const gate = sideGate(context, state, command);
+  if (!gate.ok) return gate;
   switch (command.type) {
     case "create_artifact": {
       const type = registered(context, command.kind);
@@ -112,6 +126,26 @@ export function commit(
       return answerDeferred({ actor: context.actor, now: context.now ?? null }, state, command);
     case "give_feedback":
       return giveFeedback(context, state, command);
+    case "save_draft":
+      return saveDraft(state, command);
+    case "end_thread":
+      return endThread(state, command);
+    case "grant_permission":
+      return grantPermission(context, state, command);
+    case "answer_offer":
+      return answerOffer(context, state, command);
+    case "launch_thread":
+      return launchThread(context, state, command);
+    case "request_decision":
+      return requestDecision(context, state, command);
+    case "answer_decision":
+      return answerDecision(context, state, command);
+    case "retire_decision":
+      return retireDecision(context, state, command);
+    case "open_side":
+      return openSide(context, state, command);
+    case "close_side":
+      return closeSide(state, command);
   }
 }
 

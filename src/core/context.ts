@@ -1,5 +1,17 @@
 import type { Actor } from "../actors/actor.ts";
+import type { ModeLadders } from "../launch/modes.ts";
+import type { ThreadMode } from "../threads/commands.ts";
 import type { Registry } from "./registry.ts";
+
+/**
+ * A side conversation a command comes from: its id, its parent thread, and the parent's
+ * write mode frozen when it was opened.
+ */
+export interface SideContext {
+  readonly id: string;
+  readonly thread_id: string;
+  readonly mode: ThreadMode;
+}
 
 /** Who is deciding, and which types they decide against. */
 export interface DecideContext {
@@ -12,6 +24,15 @@ export interface DecideContext {
    * resolved and expire. Without it nothing is timed.
    */
   readonly now?: string;
+  /**
+   * The answer channels the host has proven it can deliver through. A decision on any other
+   * channel is read-only. Runs' built-in `deferred` channel needs no declaring.
+   */
+  readonly channels?: readonly string[];
+  /** The host's declared modes (default: `DEFAULT_MODE_LADDERS`). */
+  readonly modes?: ModeLadders;
+  /** Set when the command comes from a side conversation. */
+  readonly side?: SideContext;
 }
 
 /** The thread a write happens in: the command's own, else the acting agent's. */

@@ -4,7 +4,15 @@ import {
   ArtifactChangedSchema,
   ArtifactCreatedSchema,
 } from "../artifacts/events.ts";
+import {
+  DecisionAnsweredSchema,
+  DecisionRequestedSchema,
+  DecisionRetiredSchema,
+  DecisionSupersededSchema,
+} from "../decisions/events.ts";
 import { FeedbackGivenSchema } from "../feedback/events.ts";
+import { ThreadLaunchedSchema } from "../launch/events.ts";
+import { OfferAnsweredSchema } from "../offers/events.ts";
 import {
   ProposalCreatedSchema,
   ProposalExpiredSchema,
@@ -20,10 +28,14 @@ import {
   ToolCalledSchema,
   ToolReturnedSchema,
 } from "../runs/facts.ts";
+import { SideClosedSchema, SideOpenedSchema } from "../sides/events.ts";
 import {
+  DraftSavedSchema,
   FocusChangedSchema,
   MessagePostedSchema,
+  PermissionGrantedSchema,
   ThreadCreatedSchema,
+  ThreadEndedSchema,
   ThreadModeChangedSchema,
 } from "../threads/events.ts";
 
@@ -62,6 +74,17 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   RunEndedSchema,
   FeedbackGivenSchema,
   AppEventSchema,
+  DraftSavedSchema,
+  ThreadEndedSchema,
+  PermissionGrantedSchema,
+  OfferAnsweredSchema,
+  ThreadLaunchedSchema,
+  DecisionRequestedSchema,
+  DecisionSupersededSchema,
+  DecisionAnsweredSchema,
+  DecisionRetiredSchema,
+  SideOpenedSchema,
+  SideClosedSchema,
 ]);
 /** An event this implementation writes. */
 export type KnownEvent = z.infer<typeof KnownEventSchema>;

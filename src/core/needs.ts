@@ -3,6 +3,7 @@ import type { Change } from "../artifacts/commands.ts";
 import type { FeedbackTarget } from "../feedback/target.ts";
 import type { Command } from "./command.ts";
 import { contextThread } from "./context.ts";
+import type { Scope } from "../decisions/decision.ts";
 import type { Fact } from "./event.ts";
 import { type Needs, type RevisionRef, revisionKey, type State } from "./state.ts";
 
@@ -75,6 +76,8 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
       proposalNeeds(want, command.proposal_id, state);
       return;
     case "create_thread":
+      want.threads.push(command.thread_id, command.proposed_by?.thread_id);
+      return;
     case "set_thread_mode":
       want.threads.push(command.thread_id);
       return;
@@ -92,7 +95,32 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
     case "give_feedback":
       targetNeeds(want, command.target);
       return;
+    case "save_draft":
+    case "end_thread":
+    case "grant_permission":
+    case "open_side":
+    case "close_side":
+      want.threads.push(command.thread_id);
+      return;
+    case "answer_offer":
+      want.threads.push(command.thread_id);
+      if (command.answer.status === "started") want.threads.push(command.answer.thread_id);
+      return;
+    case "launch_thread":
+      want.threads.push(command.source_thread_id, command.thread_id);
+      want.messages.push(command.message_id);
+      return;
+    case "request_decision":
+    case "answer_decision":
+    case "retire_decision":
+      scopeNeeds(want, command.scope);
+      return;
   }
+}
+
+function scopeNeeds(want: Wanted, scope: Scope): void {
+  if (scope.kind === "thread") want.threads.push(scope.id);
+  else want.runs.push(scope.id);
 }
 
 function factNeeds(want: Wanted, fact: Fact): void {
@@ -131,9 +159,16 @@ export function isFact(item: Command | Fact): item is Fact {
  * What the host must load before deciding `item`, minus what `state` already holds. Call it
  * again after loading: some items need a second round (a response needs its proposal first,
  * then the artifact the proposal changes). Deciding is possible when it asks for nothing.
+ * From a side conversation (`side`), its parent thread is needed too.
  */
-export function needs(item: Command | Fact, state: State, actor: Actor): Needs {
+export function needs(
+  item: Command | Fact,
+  state: State,
+  actor: Actor,
+  side?: { readonly thread_id: string },
+): Needs {
   const want = wanted();
+  if (side !== undefined) want.threads.push(side.thread_id);
   if (isFact(item)) factNeeds(want, item);
   else commandNeeds(want, item, actor, state);
   const missing = (kind: IdKind): string[] => {

@@ -1,7 +1,7 @@
 import { customAlphabet } from "nanoid";
 
 /** The prefixes of generated ids, one per kind of entity a command can create. */
-export type IdPrefix = "art" | "thr" | "run" | "prp" | "msg" | "evt";
+export type IdPrefix = "art" | "thr" | "run" | "prp" | "msg" | "evt" | "side";
 
 /** Makes a new id with the given prefix. Injected, so tests and replays are deterministic. */
 export type IdSource = (prefix: IdPrefix) => string;

@@ -42,10 +42,16 @@ export const NotFoundSchema = z.object({
   entity: z.string(),
   id: z.string(),
 });
-/** The actor may not do this. */
+/**
+ * The actor may not do this. When a requested mode is broader than the actor's ceiling,
+ * `field`, `requested` and `ceiling` say which and by how much.
+ */
 export const ForbiddenSchema = z.object({
   type: z.literal("forbidden"),
   message: z.string(),
+  field: z.string().optional(),
+  requested: z.string().optional(),
+  ceiling: z.string().optional(),
 });
 /** The command does not fit the current state (already exists, already resolved, …). */
 export const InvalidStateSchema = z.object({
@@ -74,6 +80,32 @@ export const ConflictSchema = z.object({
   conflicts: z.array(JsonConflictSchema),
 });
 
+/** Where a thread should work cannot be had: a missing branch, an unregistered worktree, … */
+export const InvalidPlacementSchema = z.object({
+  type: z.literal("invalid_placement"),
+  message: z.string(),
+  /** The request field at fault, as a dotted path (`placement.base_ref`). */
+  field: z.string(),
+  /** A stable code for what is wrong (`missing_branch`, `detached_head`, …). */
+  reason: z.string(),
+});
+
+const decisionRef = {
+  message: z.string(),
+  scope: z.object({ kind: z.enum(["thread", "run"]), id: z.string() }),
+  decision_id: z.string(),
+  /** The decision pending in the scope now, if any: what a stale client should show. */
+  current_id: z.string().nullable(),
+};
+/** The scope has never had a decision with this id (a stale client, or another scope's id). */
+export const UnknownDecisionSchema = z.object({ type: z.literal("unknown_decision"), ...decisionRef });
+/** The decision is no longer pending: a newer one superseded it, or it was retired. */
+export const StaleDecisionSchema = z.object({
+  type: z.literal("stale_decision"),
+  ...decisionRef,
+  reason: z.enum(["superseded", "user_input", "expired", "scope_ended", "transport_lost"]),
+});
+
 /**
  * Every way a command or fact can be refused. The JSON shape is the original's
  * `Rejection.payload()`: `{type, message, ...details}`.
@@ -87,6 +119,9 @@ export const RejectionSchema = z.discriminatedUnion("type", [
   InvalidStateSchema,
   UnsupportedProtocolSchema,
   ConflictSchema,
+  InvalidPlacementSchema,
+  UnknownDecisionSchema,
+  StaleDecisionSchema,
 ]);
 /** A refused command or fact, as a value. Switch on `type`. */
 export type Rejection = z.infer<typeof RejectionSchema>;
@@ -102,6 +137,7 @@ export type EntityName =
   | "thread"
   | "run"
   | "deferred request"
+  | "side conversation"
   | "feedback type";
 
 /** `version_conflict`: the artifact is at `head`, the change was computed against `base`. */
@@ -163,4 +199,52 @@ export function conflict(
 /** `unsupported_protocol` with a message naming the protocol. */
 export function unsupportedProtocol(message: string): z.infer<typeof UnsupportedProtocolSchema> {
   return { type: "unsupported_protocol", message };
+}
+
+/** `forbidden` for a requested mode broader than the ceiling. */
+export function beyondCeiling(
+  field: string,
+  requested: string,
+  ceiling: string,
+): z.infer<typeof ForbiddenSchema> {
+  return {
+    type: "forbidden",
+    message: `${field} ${requested} is broader than the caller's ${ceiling}`,
+    field,
+    requested,
+    ceiling,
+  };
+}
+
+/** `invalid_placement` naming the field and the reason. */
+export function invalidPlacement(
+  field: string,
+  reason: string,
+  message: string,
+): z.infer<typeof InvalidPlacementSchema> {
+  return { type: "invalid_placement", message, field, reason };
+}
+
+type DecisionRef = Omit<z.infer<typeof UnknownDecisionSchema>, "type" | "message">;
+
+/** `unknown_decision`: the scope never had this id. */
+export function unknownDecision(ref: DecisionRef): z.infer<typeof UnknownDecisionSchema> {
+  const { scope, decision_id } = ref;
+  return {
+    type: "unknown_decision",
+    message: `${scope.kind} ${scope.id} has no decision ${decision_id}`,
+    ...ref,
+  };
+}
+
+/** `stale_decision`: the decision ended (`reason`); `current_id` is the one pending now. */
+export function staleDecision(
+  ref: DecisionRef & { reason: z.infer<typeof StaleDecisionSchema>["reason"] },
+): z.infer<typeof StaleDecisionSchema> {
+  const now = ref.current_id === null ? "none is pending" : `${ref.current_id} is pending`;
+  return {
+    type: "stale_decision",
+    message: `decision ${ref.decision_id} is no longer pending (${ref.reason}); ${now}`,
+    ...ref,
+  };
 }

@@ -2,6 +2,7 @@ import type { Actor } from "../actors/actor.ts";
 import type { CommitResult } from "../core/result.ts";
 import { commitResult, RECORDED } from "../core/result.ts";
 import { runIn, type State } from "../core/state.ts";
+import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { jsonEqual } from "../json/json.ts";
 import { invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
@@ -17,12 +18,14 @@ export interface AnswerContext {
  * Answers one of a paused run's deferred requests: a question with `answer`, an approval with
  * `approved`. The run stays paused until its agent resumes it. Sending the same answer again
  * returns the recorded outcome and writes nothing, even after the run moved on; a different
- * answer to an answered request is refused.
+ * answer to an answered request is refused. A decision pending on the request retires: the
+ * person answered elsewhere (unless `viaDecision`, when the decision's answer is recorded).
  */
 export function answerDeferred(
   context: AnswerContext,
   state: State,
   command: AnswerDeferred,
+  viaDecision = false,
 ): Result<CommitResult> {
   const { run_id, tool_call_id, answer, approved, surface } = command;
   const run = runIn(state, run_id);
@@ -46,6 +49,17 @@ export function answerDeferred(
     return refuse(invalidState("a question is answered with answer, not approved"));
   }
   const recorded = { answer, approved, by: context.actor, surface, at: context.now };
+  const owner = {
+    kind: "run",
+    run: {
+      ...run,
+      answers: { ...run.answers, [tool_call_id]: { answer, approved } },
+      answered: { ...run.answered, [tool_call_id]: recorded },
+    },
+  } as const;
+  const elsewhere = !viaDecision && run.decision.pending?.id === tool_call_id;
+  const retired = elsewhere ? retirePending(owner, "user_input") : [];
+  const next = evolveOwner(owner, retired);
   return ok(
     commitResult(RECORDED, {
       events: [
@@ -58,14 +72,9 @@ export function answerDeferred(
           approved,
           surface,
         },
+        ...retired,
       ],
-      runs: [
-        {
-          ...run,
-          answers: { ...run.answers, [tool_call_id]: { answer, approved } },
-          answered: { ...run.answered, [tool_call_id]: recorded },
-        },
-      ],
+      runs: [next.kind === "run" ? next.run : owner.run],
     }),
   );
 }

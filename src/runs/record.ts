@@ -1,5 +1,6 @@
 import type { Actor } from "../actors/actor.ts";
 import type { Fact } from "../core/event.ts";
+import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { runIn, type State, threadIn } from "../core/state.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
@@ -37,6 +38,7 @@ function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Re
     answers: {},
     trace_ids: fact.trace_id === null ? traces : [...traces, fact.trace_id],
     answered: previous?.answered ?? {},
+    decision: previous?.decision ?? { pending: null, closed: {} },
   });
 }
 
@@ -81,7 +83,16 @@ export function recordFact(actor: Actor, state: State, fact: Fact): Result<Commi
   }
   const run = nextRun(state, fact);
   if (!run.ok) return run;
+  if (run.value === null) return ok(commitResult(RECORDED, { events: [fact] }));
+  // A run that ends or resumes leaves the turn its pending decision was about.
+  const owner = { kind: "run", run: run.value } as const;
+  const turnOver = fact.type === "run_ended" || fact.type === "run_started";
+  const retired = turnOver ? retirePending(owner, "scope_ended") : [];
+  const next = evolveOwner(owner, retired);
   return ok(
-    commitResult(RECORDED, { events: [fact], runs: run.value === null ? [] : [run.value] }),
+    commitResult(RECORDED, {
+      events: [fact, ...retired],
+      runs: [next.kind === "run" ? next.run : run.value],
+    }),
   );
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ActorSchema } from "../actors/actor.ts";
+import { DecisionSlotSchema } from "../decisions/decision.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
 
 /** A tool call a run cannot finish without a person: a question or an approval. */
@@ -48,6 +49,8 @@ export const RunSchema = z.object({
    * repeated answer is recognised and returns what was recorded.
    */
   answered: z.record(z.string(), RecordedAnswerSchema).default({}),
+  /** The blocking decision pending in this run, and how earlier ones ended. */
+  decision: DecisionSlotSchema.default({ pending: null, closed: {} }),
 });
 /** One agent turn in a thread. */
 export type Run = z.infer<typeof RunSchema>;

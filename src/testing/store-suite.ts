@@ -8,6 +8,7 @@ import { resolveGiven } from "../conformance/load.ts";
 import { type CaseDump, caseDifferences } from "../conformance/run-case.ts";
 import { NO_NEEDS, revisionKey } from "../core/state.ts";
 import { sequentialIds } from "../ids/ids.ts";
+import { newThread } from "../threads/thread.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Run } from "../runs/run.ts";
 import type { AppendBatch, Store } from "../stores/port.ts";
@@ -79,7 +80,7 @@ const revision = (version: number, text: string): Revision => ({
   archived: false,
   trace_id: null,
 });
-const thread: Thread = { id: "t1", title: "Launch", mode: "edit", focus: [] };
+const thread: Thread = newThread("t1", "Launch");
 const run: Run = {
   id: "r1",
   thread_id: "t1",
@@ -88,6 +89,7 @@ const run: Run = {
   answers: {},
   trace_ids: [],
   answered: {},
+  decision: { pending: null, closed: {} },
 };
 const proposal = (id: string, status: Proposal["status"]): Proposal => ({
   id,

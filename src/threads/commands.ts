@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { OfferRefSchema } from "../offers/offer.ts";
 
 /** Thread modes: in `suggest`, the thread's agent proposes every change. */
 export const ThreadModeSchema = z.enum(["edit", "suggest"]);
@@ -10,6 +11,8 @@ export const CreateThreadSchema = z.strictObject({
   type: z.literal("create_thread"),
   thread_id: z.string(),
   title: z.string().default(""),
+  /** The offer this thread is started from, recorded on the new thread. */
+  proposed_by: OfferRefSchema.nullable().default(null),
 });
 
 /** Post a message, or a notice (informs people; starts no turn), to a thread. */
@@ -33,4 +36,24 @@ export const SetThreadModeSchema = z.strictObject({
   type: z.literal("set_thread_mode"),
   thread_id: z.string(),
   mode: ThreadModeSchema,
+});
+
+/** Park text in a thread's composer (`null` clears it). */
+export const SaveDraftSchema = z.strictObject({
+  type: z.literal("save_draft"),
+  thread_id: z.string(),
+  text: z.string().nullable(),
+});
+
+/** End a thread: it takes no new work, and its pending decision and side conversation go. */
+export const EndThreadSchema = z.strictObject({
+  type: z.literal("end_thread"),
+  thread_id: z.string(),
+});
+
+/** Grant a thread a durable permission ("always allow …"). Never from a side conversation. */
+export const GrantPermissionSchema = z.strictObject({
+  type: z.literal("grant_permission"),
+  thread_id: z.string(),
+  permission: z.string().min(1),
 });

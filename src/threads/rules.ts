@@ -1,24 +1,32 @@
 import type { z } from "zod";
-import { actorRunId } from "../actors/actor.ts";
+import { actorRunId, isAgent } from "../actors/actor.ts";
 import type { DecideContext } from "../core/context.ts";
 import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { artifactIn, messageUsedIn, type State, threadIn } from "../core/state.ts";
-import { invalidState, notFound } from "../rejections/rejection.ts";
+import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
+import type { DecisionEvent } from "../decisions/evolve.ts";
+import { evolveOwner, retirePending, type ScopeOwner } from "../decisions/scope.ts";
 import type {
   CreateThreadSchema,
+  EndThreadSchema,
+  GrantPermissionSchema,
+  SaveDraftSchema,
   PostMessageSchema,
   SetFocusSchema,
   SetThreadModeSchema,
 } from "./commands.ts";
-import type { Thread } from "./thread.ts";
+import { newThread, type Thread } from "./thread.ts";
 
 function existing(state: State, threadId: string): Result<Thread> {
   const thread = threadIn(state, threadId);
   return thread === null ? refuse(notFound("thread", threadId)) : ok(thread);
 }
 
-/** Creates a thread, in `edit` mode, following nothing. */
+/**
+ * Creates a thread, in `edit` mode, following nothing; one started from an offer records the
+ * offer, whose thread must exist.
+ */
 export function createThread(
   state: State,
   command: z.infer<typeof CreateThreadSchema>,
@@ -26,16 +34,22 @@ export function createThread(
   if (threadIn(state, command.thread_id) !== null) {
     return refuse(invalidState(`thread ${command.thread_id} already exists`));
   }
-  const { thread_id, title } = command;
+  const { thread_id, title, proposed_by } = command;
+  if (proposed_by !== null && threadIn(state, proposed_by.thread_id) === null) {
+    return refuse(notFound("thread", proposed_by.thread_id));
+  }
   return ok(
     commitResult(RECORDED, {
-      events: [{ type: "thread_created", thread_id, title }],
-      threads: [{ id: thread_id, title, mode: "edit", focus: [] }],
+      events: [{ type: "thread_created", thread_id, title, proposed_by }],
+      threads: [{ ...newThread(thread_id, title), proposed_by }],
     }),
   );
 }
 
-/** Posts a message or notice; its id must be new in the whole workspace. */
+/**
+ * Posts a message or notice; its id must be new in the whole workspace. A person's message
+ * retires the thread's pending decision: they acted elsewhere.
+ */
 export function postMessage(
   context: DecideContext,
   state: State,
@@ -46,7 +60,11 @@ export function postMessage(
   if (messageUsedIn(state, command.message_id)) {
     return refuse(invalidState(`message ${command.message_id} already exists`));
   }
+  if (thread.value.status === "ended") return refuse(invalidState(`thread ${thread.value.id} has ended`));
   const { thread_id, message_id, content, kind } = command;
+  const owner = { kind: "thread", thread: thread.value } as const;
+  const retired =
+    context.actor.kind === "user" && kind === "message" ? retirePending(owner, "user_input") : [];
   return ok(
     commitResult(RECORDED, {
       events: [
@@ -58,8 +76,10 @@ export function postMessage(
           run_id: actorRunId(context.actor),
           kind,
         },
+        ...retired,
       ],
       messages: [message_id],
+      threads: retired.length === 0 ? [] : [evolveThread(owner, retired)],
     }),
   );
 }
@@ -99,6 +119,73 @@ export function setThreadMode(
     commitResult(RECORDED, {
       events: [{ type: "thread_mode_changed", thread_id: command.thread_id, mode: command.mode }],
       threads: [{ ...thread.value, mode: command.mode }],
+    }),
+  );
+}
+
+function evolveThread(owner: ScopeOwner & { kind: "thread" }, events: DecisionEvent[]): Thread {
+  const next = evolveOwner(owner, events);
+  return next.kind === "thread" ? next.thread : owner.thread;
+}
+
+/** Parks text in a thread's composer, or clears it; the same text records nothing. */
+export function saveDraft(
+  state: State,
+  command: z.infer<typeof SaveDraftSchema>,
+): Result<CommitResult> {
+  const thread = existing(state, command.thread_id);
+  if (!thread.ok) return thread;
+  if (thread.value.draft === command.text) return ok(commitResult(RECORDED));
+  const { thread_id, text } = command;
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "draft_saved", thread_id, text }],
+      threads: [{ ...thread.value, draft: text }],
+    }),
+  );
+}
+
+/**
+ * Ends a thread; its pending decision retires with it (its side conversation is discarded
+ * by whoever holds it). Ending an ended thread records nothing.
+ */
+export function endThread(
+  state: State,
+  command: z.infer<typeof EndThreadSchema>,
+): Result<CommitResult> {
+  const thread = existing(state, command.thread_id);
+  if (!thread.ok) return thread;
+  if (thread.value.status === "ended") return ok(commitResult(RECORDED));
+  const owner = { kind: "thread", thread: { ...thread.value, status: "ended" } } as const;
+  const retired = retirePending(owner, "scope_ended");
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "thread_ended", thread_id: command.thread_id }, ...retired],
+      threads: [evolveThread(owner, retired)],
+    }),
+  );
+}
+
+/**
+ * Grants a thread a durable permission. Only a person or the system may; the same grant
+ * again records nothing.
+ */
+export function grantPermission(
+  context: DecideContext,
+  state: State,
+  command: z.infer<typeof GrantPermissionSchema>,
+): Result<CommitResult> {
+  if (isAgent(context.actor)) {
+    return refuse(forbidden("only a person or the system grants a permission"));
+  }
+  const thread = existing(state, command.thread_id);
+  if (!thread.ok) return thread;
+  if (thread.value.grants.includes(command.permission)) return ok(commitResult(RECORDED));
+  const { thread_id, permission } = command;
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "permission_granted", thread_id, permission }],
+      threads: [{ ...thread.value, grants: [...thread.value.grants, permission] }],
     }),
   );
 }

@@ -1,10 +1,13 @@
 import { castDraft, type Draft, produce } from "immer";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
+import type { DecisionSlot } from "../decisions/decision.ts";
+import { evolveSlot } from "../decisions/evolve.ts";
 import { isKnownEvent, type KnownEvent } from "../core/event.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { isJsonObject } from "../json/json.ts";
 import { applyPatch } from "../patches/apply.ts";
 import type { Patch } from "../patches/patch.ts";
+import { newThread } from "../threads/thread.ts";
 import { type Envelope, traceIdOf } from "./envelope.ts";
 import { EMPTY_SNAPSHOT, pushLog, type WorkspaceSnapshot } from "./snapshot.ts";
 
@@ -60,13 +63,56 @@ function apply(draft: Snapshot, envelope: Envelope): void {
   if (!isKnownEvent(event)) return;
   switch (event.type) {
     case "thread_created":
-      draft.threads.set(event.thread_id, {
-        id: event.thread_id,
-        title: event.title,
-        mode: "edit",
-        focus: [],
+      draft.threads.set(
+        event.thread_id,
+        castDraft({ ...newThread(event.thread_id, event.title), proposed_by: event.proposed_by }),
+      );
+      return;
+    case "thread_launched": {
+      const thread = must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`);
+      thread.modes = { ...event.modes };
+      thread.model = event.model;
+      thread.launch = castDraft({
+        source_thread_id: event.source_thread_id,
+        placement: event.placement,
       });
       return;
+    }
+    case "draft_saved":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).draft =
+        event.text;
+      return;
+    case "thread_ended":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).status =
+        "ended";
+      return;
+    case "permission_granted":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).grants.push(
+        event.permission,
+      );
+      return;
+    case "offer_answered":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).offers[
+        event.offer_id
+      ] = castDraft(event.answer);
+      return;
+    case "side_opened":
+    case "side_closed":
+      must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).side =
+        event.type === "side_opened" ? event.side_id : null;
+      return;
+    case "decision_requested":
+    case "decision_superseded":
+    case "decision_answered":
+    case "decision_retired": {
+      const { scope } = event;
+      const owner =
+        scope.kind === "thread"
+          ? must(draft.threads.get(scope.id), envelope, `thread ${scope.id}`)
+          : must(draft.runs.get(scope.id), envelope, `run ${scope.id}`);
+      owner.decision = castDraft(evolveSlot(owner.decision as DecisionSlot, event));
+      return;
+    }
     case "thread_mode_changed":
       must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).mode =
         event.mode;
@@ -177,6 +223,7 @@ function apply(draft: Snapshot, envelope: Envelope): void {
         answers: {},
         trace_ids: event.trace_id === null ? traces : [...traces, event.trace_id],
         answered: draft.runs.get(event.run_id)?.answered ?? {},
+        decision: draft.runs.get(event.run_id)?.decision ?? { pending: null, closed: {} },
       });
       return;
     }

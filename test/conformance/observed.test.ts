@@ -35,7 +35,20 @@ const PATCH_WORDING_CASES = Object.entries(EXCEPTIONS)
 // before comparing. Nothing else may differ.
 const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
   proposals: ["created_at", "expires_at", "resolution"],
-  runs: ["answered"],
+  runs: ["answered", "decision"],
+  threads: [
+    "status",
+    "proposed_by",
+    "offers",
+    "draft",
+    "modes",
+    "model",
+    "launch",
+    "grants",
+    "side",
+    "decision",
+  ],
+  "event:thread_created": ["proposed_by"],
   "event:proposal_created": ["expires_at"],
   "event:proposal_resolved": [
     "base_version",
@@ -70,6 +83,7 @@ function withoutAdditions(dump: JsonValue): JsonValue {
     ...list("events", (item) => ADDITIONS[`event:${eventType(item)}`]),
     ...list("proposals", () => ADDITIONS.proposals),
     ...list("runs", () => ADDITIONS.runs),
+    ...list("threads", () => ADDITIONS.threads),
   };
 }
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AppendBatch, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
+import { newThread } from "../../src/threads/thread.ts";
 
 async function seeded() {
   const ws = fixtureWorkspace();
@@ -151,7 +152,7 @@ describe("reads", () => {
       status: "pending",
       thread_id: "t1",
     });
-    expect(await ws.thread("t1")).toEqual({ id: "t1", title: "Launch", mode: "edit", focus: [] });
+    expect(await ws.thread("t1")).toEqual(newThread("t1", "Launch"));
     expect(await ws.run("r1")).toMatchObject({ status: "running", thread_id: "t1" });
     expect((await ws.log({ after: 3 })).map((e) => e.event.type)).toEqual([
       "proposal_created",

@@ -1,0 +1,269 @@
+import { realpath, rmdir } from "node:fs/promises";
+import { basename, dirname, join, resolve } from "node:path";
+import { WorkspaceError } from "../errors/workspace-error.ts";
+import {
+  branchCommit,
+  branchExists,
+  commitOf,
+  currentBranch,
+  exists,
+  gitFailed,
+  isValidBranchName,
+  listWorktrees,
+  openRepository,
+  originHasBranch,
+  type Repository,
+  realPathLoose,
+  refuse,
+  requireIsolatable,
+  type Worktree,
+} from "./git-repository.ts";
+import type { Placement } from "./placement.ts";
+import {
+  type Checkout,
+  type CheckoutAdapter,
+  isCheckoutError,
+  type PlacementCheck,
+} from "./port.ts";
+import { runGit } from "./run-git.ts";
+
+/** Where and how {@link gitCheckout} makes worktrees. */
+export interface GitCheckoutOptions {
+  /** The project root: the top of a git working tree (not a folder inside one). */
+  root: string;
+  /** Where new worktrees go, one folder per thread; default `<root>/../<name of root>-worktrees`. */
+  worktreesDir?: string;
+  /** Prefix of a new worktree's branch when the placement names none; default `aw/`. */
+  branchPrefix?: string;
+  /** The git binary; default `git` from `PATH`. */
+  git?: string;
+}
+
+type NewWorktree = Extract<Placement, { type: "new_worktree" }>;
+type ExistingWorktree = Extract<Placement, { type: "existing_worktree" }>;
+
+/** Where a new worktree's branch starts: a local commit, or origin's branch once fetched. */
+type Base = { fromOrigin: false; commit: string } | { fromOrigin: true; name: string };
+
+/** What `check` found and `prepare` carries out. */
+type Plan =
+  | { type: "root"; repo: Repository }
+  | {
+      type: "new_worktree";
+      repo: Repository;
+      base: Base;
+      branch: string;
+      directory: string;
+      threadId: string;
+    }
+  | { type: "existing_worktree"; repo: Repository; worktree: Worktree };
+
+// Thread ids become a folder name and part of a branch name: one plain path segment only.
+const THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
+
+/**
+ * The checkout adapter for a git repository at `options.root`. `root` grants the project
+ * root itself (shared); `new_worktree` adds a worktree on a new branch; `existing_worktree`
+ * attaches a registered linked worktree. Isolation is refused closed: a root that is not a
+ * repository's top, a detached HEAD at the root and submodules are problems, never a fallback
+ * to the shared root. Throws `WorkspaceError("invalid_argument")` for a thread id that cannot
+ * name a folder, or a default branch name git rejects (host bugs, not placement problems).
+ */
+export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
+  const git = runGit(options.git ?? "git");
+  const branchPrefix = options.branchPrefix ?? "aw/";
+
+  async function plan(placement: Placement, threadId: string): Promise<Plan> {
+    const repo = await openRepository(git, options.root);
+    switch (placement.type) {
+      case "root":
+        return { type: "root", repo };
+      case "new_worktree":
+        return planNewWorktree(repo, placement, threadId);
+      case "existing_worktree":
+        return { type: "existing_worktree", repo, worktree: await findWorktree(repo, placement) };
+    }
+  }
+
+  async function planNewWorktree(
+    repo: Repository,
+    placement: NewWorktree,
+    threadId: string,
+  ): Promise<Plan> {
+    if (!THREAD_ID.test(threadId)) {
+      throw new WorkspaceError("invalid_argument", `thread id ${threadId} cannot name a worktree`);
+    }
+    await requireIsolatable(repo);
+    const base = await findBase(repo, placement);
+    const branch = await newBranchName(repo, placement.branch, `${branchPrefix}${threadId}`);
+    if (await branchExists(repo, branch)) {
+      throw refuse("branch_exists", `branch ${branch} already exists`, "placement.branch");
+    }
+    const parent =
+      options.worktreesDir ?? join(repo.root, "..", `${basename(repo.root)}-worktrees`);
+    const directory = join(resolve(parent), threadId);
+    const real = await realPathLoose(directory);
+    const registered = (await listWorktrees(repo)).some((worktree) => worktree.path === real);
+    if (registered || (await exists(directory))) {
+      throw refuse("path_exists", `${directory} already exists or is a registered worktree`);
+    }
+    return { type: "new_worktree", repo, base, branch, directory, threadId };
+  }
+
+  async function newBranchName(
+    repo: Repository,
+    asked: string | undefined,
+    fallback: string,
+  ): Promise<string> {
+    const name = asked ?? fallback;
+    if (await isValidBranchName(repo, name)) return name;
+    if (asked === undefined) {
+      throw new WorkspaceError(
+        "invalid_argument",
+        `${name} (prefix + thread id) is not a branch name`,
+      );
+    }
+    throw refuse("invalid_branch_name", `${name} is not a valid branch name`, "placement.branch");
+  }
+
+  return {
+    async check(placement, request): Promise<PlacementCheck> {
+      try {
+        await plan(placement, request.thread_id);
+        return { ok: true };
+      } catch (error) {
+        if (isCheckoutError(error)) return { ok: false, problem: error.problem };
+        throw error;
+      }
+    },
+
+    async prepare(placement, request): Promise<Checkout> {
+      const planned = await plan(placement, request.thread_id);
+      switch (planned.type) {
+        case "root": {
+          const { root } = planned.repo;
+          const [branch, commit] = await Promise.all([
+            currentBranch(git, root),
+            commitOf(git, root, "HEAD"),
+          ]);
+          return { mode: "shared", path: root, branch, commit };
+        }
+        case "existing_worktree": {
+          const { path, branch } = planned.worktree;
+          return { mode: "isolated", path, branch, commit: await commitOf(git, path, "HEAD") };
+        }
+        case "new_worktree":
+          return addWorktree(planned);
+      }
+    },
+  };
+}
+
+/** The base commit of a local branch, or (not fetching yet) origin's branch of that name. */
+async function findBase(repo: Repository, placement: NewWorktree): Promise<Base> {
+  const name = placement.base_ref;
+  const valid = await isValidBranchName(repo, name);
+  if (placement.from_origin) {
+    if (valid && (await originHasBranch(repo, name))) return { fromOrigin: true, name };
+    throw refuse("missing_origin_branch", `origin has no branch ${name}`, "placement.base_ref");
+  }
+  const commit = valid ? await branchCommit(repo, name) : null;
+  if (commit === null) {
+    throw refuse("missing_branch", `there is no local branch ${name}`, "placement.base_ref");
+  }
+  return { fromOrigin: false, commit };
+}
+
+/** The registered linked worktree at the placement's path, on the branch it asks for. */
+async function findWorktree(repo: Repository, placement: ExistingWorktree): Promise<Worktree> {
+  await requireIsolatable(repo);
+  const target = await realPathLoose(resolve(repo.root, placement.path));
+  const worktrees = await listWorktrees(repo);
+  if (target === repo.root || worktrees.some((w) => w.main && w.path === target)) {
+    throw refuse("main_worktree", `${placement.path} is the main working tree`, "placement.path");
+  }
+  const worktree = worktrees.find((w) => !w.main && w.present && w.path === target);
+  if (worktree === undefined) {
+    throw refuse(
+      "unregistered_worktree",
+      `${placement.path} is not a worktree registered for ${repo.root}`,
+      "placement.path",
+    );
+  }
+  const wanted = placement.branch;
+  if (wanted === undefined || worktree.branch === wanted) return worktree;
+  const field = "placement.branch";
+  if (!(await branchExists(repo, wanted))) {
+    throw refuse("missing_branch", `there is no local branch ${wanted}`, field);
+  }
+  const holder = worktrees.find((w) => w !== worktree && w.branch === wanted);
+  if (holder !== undefined) {
+    throw refuse(
+      "branch_checked_out_elsewhere",
+      `branch ${wanted} is checked out in ${holder.path}`,
+      field,
+    );
+  }
+  const has = worktree.branch === null ? "a detached HEAD" : `branch ${worktree.branch}`;
+  throw refuse("branch_mismatch", `${placement.path} has ${has}, not ${wanted}`, field);
+}
+
+/** Fetches origin's branch into `origin/<name>` and returns its commit. */
+async function fetchBase(repo: Repository, name: string): Promise<string> {
+  const refspec = `+refs/heads/${name}:refs/remotes/origin/${name}`;
+  const fetched = await repo.git(repo.root, ["fetch", "origin", refspec]);
+  if (fetched.code !== 0) throw gitFailed(`git fetch origin ${name}`, fetched);
+  const commit = await commitOf(repo.git, repo.root, `refs/remotes/origin/${name}`);
+  if (commit === null) {
+    throw refuse("missing_origin_branch", `origin has no branch ${name}`, "placement.base_ref");
+  }
+  return commit;
+}
+
+/**
+ * Creates the branch (only if absent, so a racing creator's branch is never touched) and the
+ * worktree on it. On any failure, removes what it made before throwing.
+ */
+async function addWorktree(plan: Extract<Plan, { type: "new_worktree" }>): Promise<Checkout> {
+  const { repo, branch, directory } = plan;
+  const { git, root } = repo;
+  const commit = plan.base.fromOrigin ? await fetchBase(repo, plan.base.name) : plan.base.commit;
+  const ref = `refs/heads/${branch}`;
+  const message = `checkout: branch for thread ${plan.threadId}`;
+  const created = await git(root, ["update-ref", "-m", message, ref, commit, ""]);
+  if (created.code !== 0) {
+    if (await branchExists(repo, branch)) {
+      throw refuse("branch_exists", `branch ${branch} already exists`, "placement.branch");
+    }
+    throw gitFailed(`creating branch ${branch}`, created);
+  }
+
+  // git makes missing parent folders; an empty one we caused goes too on failure.
+  const parent = dirname(directory);
+  const parentExisted = await exists(parent);
+  const rollBack = async (): Promise<void> => {
+    const real = await realPathLoose(directory);
+    // A failing post-checkout hook fails the command but leaves the worktree registered.
+    if ((await listWorktrees(repo)).some((worktree) => worktree.path === real)) {
+      await git(root, ["worktree", "remove", "--force", directory]);
+    }
+    // Only if it still points where we set it.
+    await git(root, ["update-ref", "-d", ref, commit]);
+    if (!parentExisted) await rmdir(parent).catch(() => undefined);
+  };
+
+  const added = await git(root, ["worktree", "add", directory, branch]);
+  if (added.code !== 0) {
+    await rollBack();
+    if (await exists(directory)) {
+      throw refuse("path_exists", `${directory} already exists or is a registered worktree`);
+    }
+    throw gitFailed("git worktree add", added);
+  }
+  try {
+    return { mode: "isolated", path: await realpath(directory), branch, commit };
+  } catch (error) {
+    await rollBack();
+    throw error;
+  }
+}

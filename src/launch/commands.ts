@@ -1,0 +1,22 @@
+import { z } from "zod";
+import { PlacementSchema } from "../checkout/placement.ts";
+
+/**
+ * Start a user-owned thread on an agent's request, with its first prompt. Omitted modes and
+ * model inherit the source thread's; the placement (default: the project root) is checked
+ * by the host's checkout adapter before this is decided.
+ */
+export const LaunchThreadSchema = z.strictObject({
+  type: z.literal("launch_thread"),
+  source_thread_id: z.string().min(1),
+  thread_id: z.string().min(1),
+  message_id: z.string().min(1),
+  title: z.string().trim().min(1),
+  prompt: z.string().trim().min(1),
+  placement: PlacementSchema.default({ type: "root" }),
+  permission: z.string().min(1).nullable().default(null),
+  interaction: z.string().min(1).nullable().default(null),
+  model: z.string().min(1).nullable().default(null),
+});
+/** Start a user-owned thread on an agent's request. */
+export type LaunchThread = z.infer<typeof LaunchThreadSchema>;

@@ -1,0 +1,46 @@
+import { isAgent } from "../actors/actor.ts";
+import type { DecideContext } from "../core/context.ts";
+import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
+import { type State, threadIn } from "../core/state.ts";
+import { jsonEqual } from "../json/json.ts";
+import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
+import { ok, type Result, refuse } from "../rejections/result.ts";
+import type { AnswerOffer } from "./commands.ts";
+import type { OfferAnswer } from "./offer.ts";
+
+/**
+ * Records a person's answer to an offer on the offering thread, replacing any earlier one
+ * (last write wins). A started answer names a thread that records this offer as its origin.
+ * The same answer again writes nothing.
+ */
+export function answerOffer(
+  context: DecideContext,
+  state: State,
+  command: AnswerOffer,
+): Result<CommitResult> {
+  if (isAgent(context.actor)) return refuse(forbidden("only a person answers an offer"));
+  const { thread_id, offer_id } = command;
+  const thread = threadIn(state, thread_id);
+  if (thread === null) return refuse(notFound("thread", thread_id));
+  const at = context.now ?? null;
+  const input = command.answer;
+  if (input.status === "started") {
+    const started = threadIn(state, input.thread_id);
+    if (started === null) return refuse(notFound("thread", input.thread_id));
+    const origin = started.proposed_by;
+    if (origin?.thread_id !== thread_id || origin.offer_id !== offer_id) {
+      return refuse(
+        invalidState(`thread ${input.thread_id} was not started from offer ${offer_id}`),
+      );
+    }
+  }
+  const answer: OfferAnswer = { ...input, at };
+  const prior = thread.offers[offer_id];
+  if (prior !== undefined && jsonEqual({ ...prior, at }, answer)) return ok(commitResult(RECORDED));
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "offer_answered", thread_id, offer_id, answer }],
+      threads: [{ ...thread, offers: { ...thread.offers, [offer_id]: answer } }],
+    }),
+  );
+}
