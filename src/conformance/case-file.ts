@@ -2,8 +2,10 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ActorSchema } from "../actors/actor.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
+import { ModeLaddersSchema } from "../launch/modes.ts";
 import { ProposalSchema } from "../proposals/proposal.ts";
 import { RunSchema } from "../runs/run.ts";
+import { ThreadModeSchema } from "../threads/commands.ts";
 import { ThreadSchema } from "../threads/thread.ts";
 
 /**
@@ -99,6 +101,18 @@ export const CaseSchema = z
     given: GivenSchema.optional(),
     /** The decision's time, ISO 8601 (our extension: proposals are timed by it). */
     now: z.iso.datetime({ offset: true }).optional(),
+    /** The answer channels the host has proven (our extension, for blocking decisions). */
+    channels: z.array(z.string().min(1)).optional(),
+    /** The host's declared mode ladders (our extension, for thread launch). */
+    modes: ModeLaddersSchema.optional(),
+    /** The side conversation the command comes from (our extension). */
+    side: z
+      .strictObject({
+        id: z.string().min(1),
+        thread_id: z.string().min(1),
+        mode: ThreadModeSchema,
+      })
+      .optional(),
     expect: ExpectSchema,
   })
   .superRefine((testCase, ctx) => {

@@ -163,11 +163,12 @@ export function loadCaseState(
   actor: Actor,
   given: Given | GivenStore | undefined,
   registry: Registry,
+  side?: { readonly thread_id: string },
 ): State {
   const store = isStore(given) ? given : resolveGiven(given, registry);
   let state = emptyState();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const asked = needs(item, state, actor);
+    const asked = needs(item, state, actor, side);
     if (isSatisfied(asked)) return state;
     state = load(state, asked, store);
   }

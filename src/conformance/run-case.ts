@@ -2,6 +2,7 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decide } from "../core/decide.ts";
 import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
+import type { DecideContext } from "../core/context.ts";
 import type { Registry } from "../core/registry.ts";
 import type { CommitResult } from "../core/result.ts";
 import type { IdSource } from "../ids/ids.ts";
@@ -80,13 +81,17 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
   if (!item.ok) return toJson({ rejection: item.rejection });
   let result: ReturnType<typeof decide>;
   try {
-    const state = loadCaseState(item.value, actor.value, testCase.given, options.registry);
-    const context = { actor: actor.value, registry: options.registry };
-    result = decide(
-      item.value,
-      state,
-      testCase.now === undefined ? context : { ...context, now: testCase.now },
-    );
+    const { now, channels, modes, side } = testCase;
+    const state = loadCaseState(item.value, actor.value, testCase.given, options.registry, side);
+    const context: DecideContext = {
+      actor: actor.value,
+      registry: options.registry,
+      ...(now === undefined ? {} : { now }),
+      ...(channels === undefined ? {} : { channels }),
+      ...(modes === undefined ? {} : { modes }),
+      ...(side === undefined ? {} : { side }),
+    };
+    result = decide(item.value, state, context);
   } catch (error) {
     // A malformed case is the file's fault; anything else thrown is a bug to report.
     if (error instanceof CaseFileError) throw error;

@@ -27,6 +27,8 @@ export const DecisionAnsweredSchema = z.object({
   ...scoped,
   decision_id: z.string(),
   option_id: z.string(),
+  /** The option's label, so the log reads as what the person picked. */
+  label: z.string(),
   channel: z.string(),
   surface: z.string().nullable(),
 });

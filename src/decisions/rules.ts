@@ -161,6 +161,7 @@ export function answerDecision(
     ...scopeFields(owner),
     decision_id: decision.id,
     option_id: option.id,
+    label: option.label,
     channel: decision.channel,
     surface: command.surface,
   };

@@ -158,18 +158,22 @@ async function runThroughWorkspace(
     }),
   );
   if (!seeded.ok) throw new Error("could not seed the case");
-  const now = testCase.now;
+  const { now, channels = [], modes, side } = testCase;
   const ws = createWorkspace({
     registry,
     store,
     id: workspaceId,
     newId: sequentialIds(),
     ...(now === undefined ? {} : { clock: () => new Date(now) }),
+    ...(modes === undefined ? {} : { modes }),
+    // Only the names matter here: deciding a case never delivers.
+    answerChannels: Object.fromEntries(channels.map((name) => [name, async () => {}])),
   });
+  const options = side === undefined ? {} : { side };
   const result =
     testCase.command !== undefined
-      ? await ws.commit(testCase.command as never, testCase.actor as never)
-      : await ws.record(testCase.record as never, testCase.actor as never);
+      ? await ws.commit(testCase.command as never, testCase.actor as never, options)
+      : await ws.record(testCase.record as never, testCase.actor as never, options);
   if (!result.ok) return JSON.parse(JSON.stringify({ rejection: result.rejection })) as CaseDump;
   const { outcome, envelopes, entities } = result;
   // Outcomes from the pure rules carry no seq; the case format predates it.

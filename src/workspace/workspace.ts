@@ -1,5 +1,12 @@
 import type { Actor, ActorInput } from "../actors/actor.ts";
+import type { z } from "zod";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
+import type { SideContext } from "../core/context.ts";
+import type { AnswerChannel, DecisionAnswerResult } from "../decisions/channel.ts";
+import type { AnswerDecisionSchema } from "../decisions/commands.ts";
+import type { DecisionSlot, Scope } from "../decisions/decision.ts";
+import { deliverAnswer } from "../decisions/deliver.ts";
+import type { ModeLadders } from "../launch/modes.ts";
 import type { Command, CommandInput } from "../core/command.ts";
 import { decide } from "../core/decide.ts";
 import type { Fact, FactInput, KnownEvent } from "../core/event.ts";
@@ -18,7 +25,7 @@ import { renderNotes } from "../notes/render.ts";
 import { type ProposalPreview, previewProposal } from "../proposals/preview.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Rejection } from "../rejections/rejection.ts";
-import type { Result } from "../rejections/result.ts";
+import { ok, type Result } from "../rejections/result.ts";
 import type { Run } from "../runs/run.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { ProposalFilter, Store } from "../stores/port.ts";
@@ -39,6 +46,13 @@ export interface WorkspaceOptions {
   /** Makes ids for envelopes and for commands that leave theirs out (default: random). */
   readonly newId?: IdSource;
   /**
+   * The answer channels the host has proven, by name: a blocking decision on one of them
+   * can be answered from any surface; on any other it is read-only.
+   */
+  readonly answerChannels?: Readonly<Record<string, AnswerChannel>>;
+  /** The modes the host declares, narrowest first (default: `DEFAULT_MODE_LADDERS`). */
+  readonly modes?: ModeLadders;
+  /**
    * How many times to decide again when another writer moved the log first (default 100;
    * after the first few, with a short random pause so a crowd of writers spreads out).
    */
@@ -49,6 +63,8 @@ export interface WorkspaceOptions {
 export interface WriteOptions {
   /** The W3C `traceparent` of the caller's span, kept on the envelopes and revisions. */
   readonly traceparent?: string;
+  /** The side conversation the command comes from (see `openSide`). */
+  readonly side?: SideContext;
 }
 
 /** The entities a write changed, as written (for a UI to update without reading back). */
@@ -109,6 +125,15 @@ export interface Workspace {
   notes(options: NotesRequest): Promise<NotesDelivery>;
   /** What accepting a proposal would do now, without writing anything. */
   previewProposal(proposalId: string): Promise<Result<ProposalPreview>>;
+  /**
+   * A person picks an option of a pending decision: stored first (the id is consumed, so two
+   * surfaces never both deliver), then delivered through the scope's answer channel. A run's
+   * built-in `deferred` channel is answered in the same write.
+   */
+  answerDecision(
+    answer: Omit<z.input<typeof AnswerDecisionSchema>, "type">,
+    actor: ActorInput,
+  ): Promise<Result<DecisionAnswerResult>>;
   /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
   expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
   /**
@@ -167,10 +192,16 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const maxAttempts = options.maxAttempts ?? 100;
   const { registry } = options;
 
-  async function load(item: Command | Fact, actor: Actor): Promise<State> {
+  const channels = options.answerChannels ?? {};
+  const decideOptions = {
+    channels: Object.keys(channels),
+    ...(options.modes === undefined ? {} : { modes: options.modes }),
+  };
+
+  async function load(item: Command | Fact, actor: Actor, side?: SideContext): Promise<State> {
     let state = emptyState();
     for (;;) {
-      const wanted = needs(item, state, actor);
+      const wanted = needs(item, state, actor, side);
       if (isSatisfied(wanted)) return state;
       state = merge(state, await store.load(id, wanted));
     }
@@ -209,10 +240,17 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
       const head = await store.head(id);
-      const state = await load(item, actor.value);
+      const { side } = writeOptions;
+      const state = await load(item, actor.value, side);
       // One reading of the clock per decision: the rules and the envelopes agree on the time.
       const now = clock().toISOString();
-      const decided = decide(item, state, { actor: actor.value, registry, now });
+      const decided = decide(item, state, {
+        actor: actor.value,
+        registry,
+        now,
+        ...decideOptions,
+        ...(side === undefined ? {} : { side }),
+      });
       if (!decided.ok) return decided;
       const result = decided.value;
       const appended = envelopes(result, head, actor.value, { traceparent, ts: now });
@@ -296,6 +334,16 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
         now: clock().toISOString(),
       });
     },
+    async answerDecision(answer, actor) {
+      const written = await write(
+        parseCommand({ ...answer, type: "answer_decision" }, newId),
+        actor,
+        {},
+      );
+      if (!written.ok) return written;
+      const request = { scope: answer.scope, decision_id: answer.decision_id };
+      return ok(await deliverAnswer(written, request, channels, slotIn));
+    },
     subscribe: (after, listener, options = {}) =>
       follow({ store, workspaceId: id, after, listener, ...options }),
     async expireProposals(actor = { kind: "system" }) {
@@ -316,6 +364,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       return results;
     },
   };
+
+  async function slotIn(scope: Scope): Promise<DecisionSlot | null> {
+    const kind = scope.kind === "thread" ? "threads" : "runs";
+    const loaded = await store.load(id, { ...NO_NEEDS, [kind]: [scope.id] });
+    return (scope.kind === "thread" ? loaded.threads : loaded.runs).get(scope.id)?.decision ?? null;
+  }
 
   // An agent hears of what its thread follows; everyone else, and an unfocused thread, of all.
   async function followedBy(viewer: Actor): Promise<readonly string[] | null> {

@@ -1,0 +1,36 @@
+import { isKnownEvent } from "../core/event.ts";
+import type { Envelope } from "../workspace/envelope.ts";
+import type { AnswerChannel, DecisionAnswerResult } from "./channel.ts";
+import type { DecisionSlot, Scope } from "./decision.ts";
+import { DEFERRED_CHANNEL } from "./rules.ts";
+
+/**
+ * Delivers an answer once it is stored. Only the write that consumed the id carries a
+ * `decision_answered` event, so only its caller delivers; a repeat reports the stored pick.
+ */
+export async function deliverAnswer(
+  written: { readonly envelopes: readonly Envelope[] },
+  request: { readonly scope: Scope; readonly decision_id: string },
+  channels: Readonly<Record<string, AnswerChannel>>,
+  slotIn: (scope: Scope) => Promise<DecisionSlot | null>,
+): Promise<DecisionAnswerResult> {
+  const event = written.envelopes
+    .map((e) => e.event)
+    .filter(isKnownEvent)
+    .find((e) => e.type === "decision_answered");
+  if (event?.type !== "decision_answered") {
+    const slot = await slotIn(request.scope);
+    return { status: "repeat", option_id: slot?.closed[request.decision_id]?.option_id ?? null };
+  }
+  const { scope, decision_id, option_id, label, channel } = event;
+  if (channel === DEFERRED_CHANNEL) return { status: "delivered", option_id, channel };
+  const deliver = channels[channel];
+  try {
+    // A channel the host stopped declaring since the decision was asked cannot deliver.
+    if (deliver === undefined) throw new Error(`answer channel ${channel} is not declared`);
+    await deliver({ scope, decision_id, option_id, label });
+    return { status: "delivered", option_id, channel };
+  } catch (error) {
+    return { status: "undelivered", option_id, channel, error };
+  }
+}
