@@ -87,15 +87,19 @@ export async function openRepository(git: RunGit, root: string): Promise<Reposit
  * and submodules (`submodules`), whose checkouts worktrees would share or leave out.
  */
 export async function requireIsolatable(repo: Repository): Promise<void> {
-  const head = await repo.git(repo.root, ["symbolic-ref", "-q", "HEAD"]);
+  // Asked together (git submodule is a slow script), judged in a fixed order.
+  const [head, gitmodules, status] = await Promise.all([
+    repo.git(repo.root, ["symbolic-ref", "-q", "HEAD"]),
+    exists(join(repo.root, ".gitmodules")),
+    repo.git(repo.root, ["submodule", "status"]),
+  ]);
   if (head.code === 1) {
     throw refuse("detached_head", `the project root ${repo.root} has a detached HEAD`);
   }
   if (head.code !== 0) throw gitFailed("git symbolic-ref HEAD", head);
-  if (await exists(join(repo.root, ".gitmodules"))) {
+  if (gitmodules) {
     throw refuse("submodules", `the repository at ${repo.root} has submodules (.gitmodules)`);
   }
-  const status = await repo.git(repo.root, ["submodule", "status"]);
   // A gitlink without a mapping makes the command fail; that is a submodule too.
   if (status.code !== 0 || status.stdout.trim() !== "") {
     const said = status.stderr.trim();
@@ -109,7 +113,7 @@ export async function requireIsolatable(repo: Repository): Promise<void> {
 /** True when git accepts `name` as a new branch name. */
 export async function isValidBranchName(repo: Repository, name: string): Promise<boolean> {
   // Checked before any use, so a name can never be read as an option or a revision expression.
-  if (name.startsWith("-") || name === "HEAD") return false;
+  if (name.startsWith("-") || name === "HEAD" || name === "@") return false;
   const result = await repo.git(repo.root, ["check-ref-format", `refs/heads/${name}`]);
   return result.code === 0;
 }

@@ -198,7 +198,7 @@ describe("new_worktree", () => {
   });
 
   it("refuses a branch name git does not accept", async () => {
-    for (const branch of ["a..b", "-x", "HEAD", "x.lock", "with space"]) {
+    for (const branch of ["a..b", "-x", "HEAD", "@", "x.lock", "with space"]) {
       const placement = place({ type: "new_worktree", base_ref: "main", branch });
       await expectRefused(adapter, placement, {
         reason: "invalid_branch_name",
@@ -243,7 +243,7 @@ describe("new_worktree", () => {
 describe("existing_worktree", () => {
   let linked: string;
   beforeEach(async () => {
-    linked = join(fx.base, "linked");
+    linked = join(fx.base, "linked tree");
     await git(fx.root, "worktree", "add", "-q", linked, "feature");
   });
 
@@ -251,7 +251,7 @@ describe("existing_worktree", () => {
     const link = join(fx.base, "link-to-linked");
     await symlink(linked, link);
     const feature = await git(fx.root, "rev-parse", "feature");
-    for (const path of [linked, link, "../linked"]) {
+    for (const path of [linked, link, "../linked tree"]) {
       for (const placement of [
         place({ type: "existing_worktree", path }),
         place({ type: "existing_worktree", path, branch: "feature" }),
