@@ -95,6 +95,11 @@ export interface Workspace {
   readonly id: string;
   /** Parses and decides a command, appending what it produced. Bad input changes nothing. */
   commit(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
+  /**
+   * Decides a command against the workspace as it is now without writing anything: what
+   * `commit` would do, or its rejection (a host checks a request before acting outside).
+   */
+  dryRun(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<Result<CommitResult>>;
   /** Parses and decides a fact about a run or the application. */
   record(fact: FactInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
   /** The artifact at its current version, or `null`. */
@@ -226,34 +231,45 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     }));
   }
 
+  // Parses, loads and decides once, at the current head: what a write would append there.
+  async function decideNow(
+    parsedItem: Result<Command | Fact>,
+    actorInput: ActorInput,
+    writeOptions: WriteOptions,
+  ): Promise<Result<{ head: number; now: string; actor: Actor; result: CommitResult }>> {
+    const actor = parseActor(actorInput);
+    if (!actor.ok) return actor;
+    if (!parsedItem.ok) return parsedItem;
+    const item = parsedItem.value;
+    const head = await store.head(id);
+    const { side } = writeOptions;
+    const state = await load(item, actor.value, side);
+    // One reading of the clock per decision: the rules and the envelopes agree on the time.
+    const now = clock().toISOString();
+    const decided = decide(item, state, {
+      actor: actor.value,
+      registry,
+      now,
+      ...decideOptions,
+      ...(side === undefined ? {} : { side }),
+    });
+    if (!decided.ok) return decided;
+    return ok({ head, now, actor: actor.value, result: decided.value });
+  }
+
   async function write(
     parsedItem: Result<Command | Fact>,
     actorInput: ActorInput,
     writeOptions: WriteOptions,
   ): Promise<WriteResult> {
-    const actor = parseActor(actorInput);
-    if (!actor.ok) return actor;
-    if (!parsedItem.ok) return parsedItem;
-    const item = parsedItem.value;
     const traceparent = writeOptions.traceparent ?? null;
     const traceId = traceIdOf(traceparent);
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
-      const head = await store.head(id);
-      const { side } = writeOptions;
-      const state = await load(item, actor.value, side);
-      // One reading of the clock per decision: the rules and the envelopes agree on the time.
-      const now = clock().toISOString();
-      const decided = decide(item, state, {
-        actor: actor.value,
-        registry,
-        now,
-        ...decideOptions,
-        ...(side === undefined ? {} : { side }),
-      });
+      const decided = await decideNow(parsedItem, actorInput, writeOptions);
       if (!decided.ok) return decided;
-      const result = decided.value;
-      const appended = envelopes(result, head, actor.value, { traceparent, ts: now });
+      const { head, now, actor, result } = decided.value;
+      const appended = envelopes(result, head, actor, { traceparent, ts: now });
       const revisions = result.revisions.map((r) => ({ ...r, trace_id: traceId }));
       const stored = await store.append(id, head, { ...result, revisions, envelopes: appended });
       if (stored.ok) {
@@ -281,6 +297,10 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     id,
     commit: (command, actor, writeOptions = {}) =>
       write(parseCommand(command, newId), actor, writeOptions),
+    async dryRun(command, actor, writeOptions = {}) {
+      const decided = await decideNow(parseCommand(command, newId), actor, writeOptions);
+      return decided.ok ? ok(decided.value.result) : decided;
+    },
     record: (fact, actor, writeOptions = {}) => write(parseFact(fact), actor, writeOptions),
     artifact: (artifactId) =>
       one(store.load(id, { ...none, artifacts: [artifactId] }), (s) => s.artifacts.get(artifactId)),
