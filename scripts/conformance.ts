@@ -9,7 +9,6 @@ import { join, relative } from "node:path";
 import { CaseFileError } from "../src/conformance/case-file.ts";
 import { formatReport } from "../src/conformance/report.ts";
 import { runCaseFiles } from "../src/conformance/run-case.ts";
-import { randomIds } from "../src/ids/ids.ts";
 import { fixtureRegistry } from "../src/testing/fixtures.ts";
 
 const USAGE = "usage: npm run conformance -- [case-file-or-directory...]";
@@ -40,7 +39,6 @@ function main(args: readonly string[]): number {
   try {
     const files = runCaseFiles(args.length > 0 ? args : defaultPaths(), {
       registry: fixtureRegistry(),
-      newId: randomIds,
     });
     console.log(formatReport(files));
     return files.every((file) => file.results.every((result) => result.passed)) ? 0 : 1;

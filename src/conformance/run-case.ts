@@ -1,11 +1,11 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
+import type { DecideContext } from "../core/context.ts";
 import { decide } from "../core/decide.ts";
 import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
-import type { DecideContext } from "../core/context.ts";
 import type { Registry } from "../core/registry.ts";
 import type { CommitResult } from "../core/result.ts";
-import type { IdSource } from "../ids/ids.ts";
+import { type IdSource, sequentialIds } from "../ids/ids.ts";
 import type { JsonObject, JsonValue } from "../json/json.ts";
 import type { Rejection } from "../rejections/rejection.ts";
 import {
@@ -22,8 +22,11 @@ import { type Difference, pythonEquals, subsetDifferences } from "./subset.ts";
 export interface RunOptions {
   /** The artifact and feedback types the cases use (the fixtures: `fixtureRegistry()`). */
   readonly registry: Registry;
-  /** Fills in the ids a command leaves out. */
-  readonly newId: IdSource;
+  /**
+   * Fills in the ids a command leaves out (default: a fresh `sequentialIds()` per case, so a
+   * case can expect `thr_1`, `msg_1`, … whatever ran before it).
+   */
+  readonly newId?: IdSource;
 }
 
 /** A successful decision as the original dumps it: every part of the `CommitResult`. */
@@ -76,7 +79,7 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
   if (!actor.ok) return toJson({ rejection: actor.rejection });
   const item =
     testCase.command !== undefined
-      ? parseCommand(testCase.command, options.newId)
+      ? parseCommand(testCase.command, options.newId ?? sequentialIds())
       : parseFact(testCase.record);
   if (!item.ok) return toJson({ rejection: item.rejection });
   let result: ReturnType<typeof decide>;

@@ -10,7 +10,7 @@ import { answerOffer } from "../offers/rules.ts";
 import { expireProposal } from "../proposals/expire.ts";
 import { propose } from "../proposals/propose.ts";
 import { respond } from "../proposals/respond.ts";
-import { forbidden, notFound, versionConflict } from "../rejections/rejection.ts";
+import { forbidden, invalidState, notFound, versionConflict } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import { answerDeferred } from "../runs/answer.ts";
 import { recordFact } from "../runs/record.ts";
@@ -28,7 +28,7 @@ import type { Command } from "./command.ts";
 import { contextThread, type DecideContext } from "./context.ts";
 import type { Fact } from "./event.ts";
 import type { CommitResult } from "./result.ts";
-import type { State } from "./state.ts";
+import { type State, threadIn } from "./state.ts";
 
 function registered(context: DecideContext, kind: string): Result<ArtifactType> {
   const type = context.registry.artifactType(kind);
@@ -57,6 +57,14 @@ function changeArtifact(
   });
 }
 
+// An ended thread takes no new work.
+function threadOpen(state: State, threadId: string | null): Result<null> {
+  if (threadId !== null && threadIn(state, threadId)?.status === "ended") {
+    return refuse(invalidState(`thread ${threadId} has ended`));
+  }
+  return ok(null);
+}
+
 // The write policy decides: a proposal, or the change applied by `apply` in its thread.
 function proposeOrApply(
   context: DecideContext,
@@ -66,6 +74,8 @@ function proposeOrApply(
   apply: (threadId: string | null) => Result<CommitResult>,
 ): Result<CommitResult> {
   const threadId = contextThread(change.thread_id, context.actor);
+  const open = threadOpen(state, threadId);
+  if (!open.ok) return open;
   const proposing = mustPropose(context, state, type, threadId);
   if (!proposing.ok) return proposing;
   if (!proposing.value) return apply(threadId);
@@ -104,12 +114,15 @@ export function commit(
     case "edit_artifact":
     case "archive_artifact":
       return changeArtifact(context, state, command);
-    case "propose_change":
+    case "propose_change": {
+      const open = threadOpen(state, contextThread(command.change.thread_id, context.actor));
+      if (!open.ok) return open;
       return propose(context, state, {
         proposalId: command.proposal_id,
         change: command.change,
         rationale: command.rationale,
       });
+    }
     case "respond_to_proposal":
       return respond(context, state, command);
     case "expire_proposal":

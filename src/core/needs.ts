@@ -1,9 +1,9 @@
 import type { Actor } from "../actors/actor.ts";
 import type { Change } from "../artifacts/commands.ts";
+import type { Scope } from "../decisions/decision.ts";
 import type { FeedbackTarget } from "../feedback/target.ts";
 import type { Command } from "./command.ts";
 import { contextThread } from "./context.ts";
-import type { Scope } from "../decisions/decision.ts";
 import type { Fact } from "./event.ts";
 import { type Needs, type RevisionRef, revisionKey, type State } from "./state.ts";
 

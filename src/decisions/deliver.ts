@@ -24,7 +24,8 @@ export async function deliverAnswer(
   }
   const { scope, decision_id, option_id, label, channel } = event;
   if (channel === DEFERRED_CHANNEL) return { status: "delivered", option_id, channel };
-  const deliver = channels[channel];
+  // Own keys only: a name like `constructor` must not reach Object.prototype and "deliver".
+  const deliver = Object.hasOwn(channels, channel) ? channels[channel] : undefined;
   try {
     // A channel the host stopped declaring since the decision was asked cannot deliver.
     if (deliver === undefined) throw new Error(`answer channel ${channel} is not declared`);

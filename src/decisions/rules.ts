@@ -59,7 +59,9 @@ export function requestDecision(
   const owner = found.value;
   const fields = scopeFields(owner);
   const { actor } = context;
-  if (!(actor.kind === "system" || (actor.kind === "agent" && actor.thread_id === fields.thread_id))) {
+  if (
+    !(actor.kind === "system" || (actor.kind === "agent" && actor.thread_id === fields.thread_id))
+  ) {
     return refuse(forbidden(`only thread ${fields.thread_id}'s agent or the system may ask`));
   }
   if (!isOpen(owner)) {
@@ -105,6 +107,13 @@ export function requestDecision(
   return ok(written(owner, events));
 }
 
+// Past its expiry a decision is retired even before the host records it: the agent has
+// stopped waiting, so an answer would reach nothing (or race the agent's own fallback).
+function isDue(decision: Decision, now: string | undefined): boolean {
+  const due = decision.expires_at;
+  return due !== null && now !== undefined && Date.parse(now) >= Date.parse(due);
+}
+
 /** The decision `decision_id` names, pending in the scope; or why it cannot be answered now. */
 function pendingDecision(owner: ScopeOwner, decisionId: string): Result<Decision | "answered"> {
   const slot = slotOf(owner);
@@ -140,6 +149,12 @@ export function answerDecision(
   if (!decided.ok) return decided;
   const decision = decided.value;
   if (decision === "answered") return ok(commitResult(RECORDED));
+  if (isDue(decision, context.now)) {
+    const { scope } = scopeFields(owner);
+    return refuse(
+      staleDecision({ scope, decision_id: decision.id, current_id: null, reason: "expired" }),
+    );
+  }
   if (decision.channel === null) {
     return refuse(forbidden(`decision ${decision.id} is read-only: answer where the agent runs`));
   }
@@ -170,14 +185,19 @@ export function answerDecision(
   }
   const request = owner.run.pending.find((r) => r.tool_call_id === decision.id);
   const approval = request?.kind === "approval";
-  const deferred = answerDeferred({ actor: context.actor, now: context.now ?? null }, state, {
-    type: "answer_deferred",
-    run_id: owner.run.id,
-    tool_call_id: decision.id,
-    answer: approval ? null : option.id,
-    approved: approval ? option.id === "approve" : null,
-    surface: command.surface,
-  }, true);
+  const deferred = answerDeferred(
+    { actor: context.actor, now: context.now ?? null },
+    state,
+    {
+      type: "answer_deferred",
+      run_id: owner.run.id,
+      tool_call_id: decision.id,
+      answer: approval ? null : option.id,
+      approved: approval ? option.id === "approve" : null,
+      surface: command.surface,
+    },
+    true,
+  );
   if (!deferred.ok) return deferred;
   const run = deferred.value.runs[0] ?? owner.run;
   const result = written({ kind: "run", run }, [answered]);
@@ -196,17 +216,23 @@ export function retireDecision(
   const found = ownerOf(state, command.scope);
   if (!found.ok) return found;
   const owner = found.value;
+  const { actor } = context;
+  if (
+    isAgent(actor) &&
+    !(actor.kind === "agent" && actor.thread_id === scopeFields(owner).thread_id)
+  ) {
+    return refuse(
+      forbidden("only the scope's own agent, a person or the system retires its decision"),
+    );
+  }
   const decided = pendingDecision(owner, command.decision_id);
   if (!decided.ok) {
     return decided.rejection.type === "stale_decision" ? ok(commitResult(RECORDED)) : decided;
   }
   const decision = decided.value;
   if (decision === "answered") return ok(commitResult(RECORDED));
-  if (command.reason === "expired") {
-    const due = decision.expires_at;
-    if (due === null || context.now === undefined || Date.parse(context.now) < Date.parse(due)) {
-      return refuse(invalidState(`decision ${decision.id} has not expired`));
-    }
+  if (command.reason === "expired" && !isDue(decision, context.now)) {
+    return refuse(invalidState(`decision ${decision.id} has not expired`));
   }
   return ok(
     written(owner, [

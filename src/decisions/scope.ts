@@ -1,4 +1,4 @@
-import { type State, runIn, threadIn } from "../core/state.ts";
+import { runIn, type State, threadIn } from "../core/state.ts";
 import { notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { Run } from "../runs/run.ts";
@@ -41,7 +41,11 @@ export function scopeFields(owner: ScopeOwner): {
 } {
   return owner.kind === "thread"
     ? { thread_id: owner.thread.id, run_id: null, scope: { kind: "thread", id: owner.thread.id } }
-    : { thread_id: owner.run.thread_id, run_id: owner.run.id, scope: { kind: "run", id: owner.run.id } };
+    : {
+        thread_id: owner.run.thread_id,
+        run_id: owner.run.id,
+        scope: { kind: "run", id: owner.run.id },
+      };
 }
 
 /** The owner after its decisions went through `events`. */

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { PlacementSchema } from "../checkout/placement.ts";
+import { NonBlankSchema } from "../text/non-blank.ts";
 
 /**
  * Start a user-owned thread on an agent's request, with its first prompt. Omitted modes and
@@ -11,8 +12,8 @@ export const LaunchThreadSchema = z.strictObject({
   source_thread_id: z.string().min(1),
   thread_id: z.string().min(1),
   message_id: z.string().min(1),
-  title: z.string().trim().min(1),
-  prompt: z.string().trim().min(1),
+  title: NonBlankSchema,
+  prompt: NonBlankSchema,
   placement: PlacementSchema.default({ type: "root" }),
   permission: z.string().min(1).nullable().default(null),
   interaction: z.string().min(1).nullable().default(null),

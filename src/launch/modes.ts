@@ -1,7 +1,7 @@
 import { z } from "zod";
-import type { ThreadModes } from "../threads/thread.ts";
 import { beyondCeiling, invalidState, validationFailed } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
+import type { ThreadModes } from "../threads/thread.ts";
 
 /** One dimension's modes, narrowest first, and the mode of a thread that records none. */
 export const ModeLadderSchema = z
@@ -56,7 +56,8 @@ export function resolveModes(
     const ladder = ladders[field];
     const ceiling = caller[field] ?? ladder.default;
     const top = ladder.order.indexOf(ceiling);
-    if (top < 0) return refuse(invalidState(`the caller's ${field} mode ${ceiling} is not declared`));
+    if (top < 0)
+      return refuse(invalidState(`the caller's ${field} mode ${ceiling} is not declared`));
     const mode = requested[field];
     if (mode === null) {
       resolved[field] = ceiling;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { NonBlankSchema } from "../text/non-blank.ts";
 
 /**
  * What an agent offers when it proposes a new thread: the arguments of its tool call, which
@@ -6,10 +7,10 @@ import { z } from "zod";
  * on; `prompt` is written for an agent that has none of this conversation.
  */
 export const ThreadOfferSchema = z.strictObject({
-  title: z.string().trim().min(1),
-  summary: z.string().trim().min(1),
+  title: NonBlankSchema,
+  summary: NonBlankSchema,
   rationale: z.string().nullable().default(null),
-  prompt: z.string().trim().min(1),
+  prompt: NonBlankSchema,
   files: z.array(z.string().min(1)).default([]),
 });
 /** An offer of a new thread. */

@@ -98,7 +98,10 @@ const decisionRef = {
   current_id: z.string().nullable(),
 };
 /** The scope has never had a decision with this id (a stale client, or another scope's id). */
-export const UnknownDecisionSchema = z.object({ type: z.literal("unknown_decision"), ...decisionRef });
+export const UnknownDecisionSchema = z.object({
+  type: z.literal("unknown_decision"),
+  ...decisionRef,
+});
 /** The decision is no longer pending: a newer one superseded it, or it was retired. */
 export const StaleDecisionSchema = z.object({
   type: z.literal("stale_decision"),

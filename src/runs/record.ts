@@ -1,8 +1,8 @@
 import type { Actor } from "../actors/actor.ts";
 import type { Fact } from "../core/event.ts";
-import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { runIn, type State, threadIn } from "../core/state.ts";
+import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { Run, RunStatus } from "./run.ts";

@@ -71,10 +71,13 @@ export function sideGate(context: DecideContext, state: State, command: Command)
   const { type } = command;
   if (type === "grant_permission") {
     return refuse(
-      forbidden("an approval inside a side conversation covers one invocation; it cannot be granted for good"),
+      forbidden(
+        "an approval inside a side conversation covers one invocation; it cannot be granted for good",
+      ),
     );
   }
-  if (!SIDE_COMMANDS.has(type)) return refuse(forbidden(`${type} is not available in a side conversation`));
+  if (!SIDE_COMMANDS.has(type))
+    return refuse(forbidden(`${type} is not available in a side conversation`));
   if (context.actor.kind !== "agent" || context.actor.thread_id !== side.thread_id) {
     return refuse(forbidden(`side ${side.id} acts as thread ${side.thread_id}'s agent`));
   }
@@ -84,6 +87,10 @@ export function sideGate(context: DecideContext, state: State, command: Command)
   }
   const thread = threadIn(state, side.thread_id);
   if (thread === null) return refuse(notFound("thread", side.thread_id));
-  if (thread.side !== side.id) return refuse(notFound("side conversation", side.id));
+  // A side is gone with its parent: `end_thread` leaves `side` set until the host records
+  // the close, and the side must not write in between.
+  if (thread.side !== side.id || thread.status === "ended") {
+    return refuse(notFound("side conversation", side.id));
+  }
   return ok(null);
 }

@@ -3,16 +3,16 @@ import { actorRunId, isAgent } from "../actors/actor.ts";
 import type { DecideContext } from "../core/context.ts";
 import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { artifactIn, messageUsedIn, type State, threadIn } from "../core/state.ts";
-import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
-import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { DecisionEvent } from "../decisions/evolve.ts";
 import { evolveOwner, retirePending, type ScopeOwner } from "../decisions/scope.ts";
+import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
+import { ok, type Result, refuse } from "../rejections/result.ts";
 import type {
   CreateThreadSchema,
   EndThreadSchema,
   GrantPermissionSchema,
-  SaveDraftSchema,
   PostMessageSchema,
+  SaveDraftSchema,
   SetFocusSchema,
   SetThreadModeSchema,
 } from "./commands.ts";
@@ -60,7 +60,8 @@ export function postMessage(
   if (messageUsedIn(state, command.message_id)) {
     return refuse(invalidState(`message ${command.message_id} already exists`));
   }
-  if (thread.value.status === "ended") return refuse(invalidState(`thread ${thread.value.id} has ended`));
+  if (thread.value.status === "ended")
+    return refuse(invalidState(`thread ${thread.value.id} has ended`));
   const { thread_id, message_id, content, kind } = command;
   const owner = { kind: "thread", thread: thread.value } as const;
   const retired =
@@ -146,8 +147,8 @@ export function saveDraft(
 }
 
 /**
- * Ends a thread; its pending decision retires with it (its side conversation is discarded
- * by whoever holds it). Ending an ended thread records nothing.
+ * Ends a thread: its pending decision retires and its side conversation is discarded with
+ * it. Ending an ended thread records nothing.
  */
 export function endThread(
   state: State,
@@ -156,11 +157,29 @@ export function endThread(
   const thread = existing(state, command.thread_id);
   if (!thread.ok) return thread;
   if (thread.value.status === "ended") return ok(commitResult(RECORDED));
-  const owner = { kind: "thread", thread: { ...thread.value, status: "ended" } } as const;
+  const { thread_id } = command;
+  const side = thread.value.side;
+  const owner = {
+    kind: "thread",
+    thread: { ...thread.value, status: "ended", side: null },
+  } as const;
   const retired = retirePending(owner, "scope_ended");
   return ok(
     commitResult(RECORDED, {
-      events: [{ type: "thread_ended", thread_id: command.thread_id }, ...retired],
+      events: [
+        { type: "thread_ended", thread_id },
+        ...(side === null
+          ? []
+          : [
+              {
+                type: "side_closed" as const,
+                thread_id,
+                side_id: side,
+                reason: "parent_ended" as const,
+              },
+            ]),
+        ...retired,
+      ],
       threads: [evolveThread(owner, retired)],
     }),
   );

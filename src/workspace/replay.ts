@@ -1,8 +1,8 @@
 import { castDraft, type Draft, produce } from "immer";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
+import { isKnownEvent, type KnownEvent } from "../core/event.ts";
 import type { DecisionSlot } from "../decisions/decision.ts";
 import { evolveSlot } from "../decisions/evolve.ts";
-import { isKnownEvent, type KnownEvent } from "../core/event.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { isJsonObject } from "../json/json.ts";
 import { applyPatch } from "../patches/apply.ts";
@@ -69,7 +69,11 @@ function apply(draft: Snapshot, envelope: Envelope): void {
       );
       return;
     case "thread_launched": {
-      const thread = must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`);
+      const thread = must(
+        draft.threads.get(event.thread_id),
+        envelope,
+        `thread ${event.thread_id}`,
+      );
       thread.modes = { ...event.modes };
       thread.model = event.model;
       thread.launch = castDraft({

@@ -1,13 +1,8 @@
-import type { Actor, ActorInput } from "../actors/actor.ts";
 import type { z } from "zod";
+import type { Actor, ActorInput } from "../actors/actor.ts";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
-import type { SideContext } from "../core/context.ts";
-import type { AnswerChannel, DecisionAnswerResult } from "../decisions/channel.ts";
-import type { AnswerDecisionSchema } from "../decisions/commands.ts";
-import type { DecisionSlot, Scope } from "../decisions/decision.ts";
-import { deliverAnswer } from "../decisions/deliver.ts";
-import type { ModeLadders } from "../launch/modes.ts";
 import type { Command, CommandInput } from "../core/command.ts";
+import type { SideContext } from "../core/context.ts";
 import { decide } from "../core/decide.ts";
 import type { Fact, FactInput, KnownEvent } from "../core/event.ts";
 import { scopeOf } from "../core/event.ts";
@@ -17,8 +12,13 @@ import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
 import type { Registry } from "../core/registry.ts";
 import type { CommitResult } from "../core/result.ts";
 import { emptyState, isSatisfied, NO_NEEDS, revisionKey, type State } from "../core/state.ts";
+import type { AnswerChannel, DecisionAnswerResult } from "../decisions/channel.ts";
+import type { AnswerDecisionSchema } from "../decisions/commands.ts";
+import type { DecisionSlot, Scope } from "../decisions/decision.ts";
+import { deliverAnswer } from "../decisions/deliver.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { type IdSource, randomIds } from "../ids/ids.ts";
+import type { ModeLadders } from "../launch/modes.ts";
 import { changeNotes, notesNeeds } from "../notes/change-notes.ts";
 import type { Note } from "../notes/note.ts";
 import { renderNotes } from "../notes/render.ts";
@@ -99,7 +99,11 @@ export interface Workspace {
    * Decides a command against the workspace as it is now without writing anything: what
    * `commit` would do, or its rejection (a host checks a request before acting outside).
    */
-  dryRun(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<Result<CommitResult>>;
+  dryRun(
+    command: CommandInput,
+    actor: ActorInput,
+    options?: WriteOptions,
+  ): Promise<Result<CommitResult>>;
   /** Parses and decides a fact about a run or the application. */
   record(fact: FactInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
   /** The artifact at its current version, or `null`. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { type AppendBatch, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
-import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 import { newThread } from "../../src/threads/thread.ts";
+import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 
 async function seeded() {
   const ws = fixtureWorkspace();
