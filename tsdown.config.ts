@@ -6,6 +6,7 @@ export default defineConfig({
     testing: "src/testing.ts",
     sqlite: "src/sqlite.ts",
     postgres: "src/postgres.ts",
+    checkout: "src/checkout.ts",
   },
   format: "esm",
   platform: "node",

@@ -36,10 +36,25 @@ export {
 } from "./artifacts/commands.ts";
 export type { Revision, Versioned } from "./artifacts/entities.ts";
 export { RevisionSchema, VersionedSchema } from "./artifacts/entities.ts";
+export type { CheckoutMode, Placement } from "./checkout/placement.ts";
+export { PlacementSchema } from "./checkout/placement.ts";
+export type {
+  Checkout,
+  CheckoutAdapter,
+  PlacementCheck,
+  PlacementProblem,
+  PlacementProblemReason,
+} from "./checkout/port.ts";
+export {
+  CheckoutError,
+  isCheckoutError,
+  PLACEMENT_PROBLEM_REASONS,
+  placementProblem,
+} from "./checkout/port.ts";
 export type { Command, CommandInput, CommandType } from "./core/command.ts";
 export { CommandSchema, fillIds } from "./core/command.ts";
 export { commit, record } from "./core/commit.ts";
-export type { DecideContext } from "./core/context.ts";
+export type { DecideContext, SideContext } from "./core/context.ts";
 export { decide } from "./core/decide.ts";
 export type { Event, EventType, Fact, FactInput, KnownEvent, UnknownEvent } from "./core/event.ts";
 export {
@@ -59,6 +74,28 @@ export { createRegistry } from "./core/registry.ts";
 export type { CommitResult } from "./core/result.ts";
 export type { EntityKind, Needs, RevisionRef, State } from "./core/state.ts";
 export { emptyState, isSatisfied, NO_NEEDS, revisionKey } from "./core/state.ts";
+export type { AnswerChannel, DecisionAnswerResult, DecisionDelivery } from "./decisions/channel.ts";
+export type { AnswerDecision, RequestDecision, RetireDecision } from "./decisions/commands.ts";
+export {
+  AnswerDecisionSchema,
+  RequestDecisionSchema,
+  RetireDecisionSchema,
+} from "./decisions/commands.ts";
+export type {
+  ClosedDecision,
+  Decision,
+  DecisionOption,
+  DecisionSlot,
+  RetireReason,
+  Scope,
+} from "./decisions/decision.ts";
+export {
+  DecisionOptionSchema,
+  DecisionSchema,
+  DecisionSlotSchema,
+  ScopeSchema,
+} from "./decisions/decision.ts";
+export { DEFERRED_CHANNEL } from "./decisions/rules.ts";
 export type { WorkspaceErrorCode } from "./errors/workspace-error.ts";
 export {
   isWorkspaceError,
@@ -78,6 +115,22 @@ export type { IdPrefix, IdSource } from "./ids/ids.ts";
 export { randomIds, sequentialIds } from "./ids/ids.ts";
 export type { JsonObject, JsonValue } from "./json/json.ts";
 export { jsonEqual } from "./json/json.ts";
+export type { LaunchThread } from "./launch/commands.ts";
+export { LaunchThreadSchema } from "./launch/commands.ts";
+export type {
+  DispatchRequest,
+  LaunchPorts,
+  LaunchRequest,
+  LaunchResult,
+} from "./launch/launch-thread.ts";
+export { launchThread } from "./launch/launch-thread.ts";
+export type { ModeLadder, ModeLadders, ResolvedModes } from "./launch/modes.ts";
+export {
+  DEFAULT_MODE_LADDERS,
+  ModeLadderSchema,
+  ModeLaddersSchema,
+  resolveModes,
+} from "./launch/modes.ts";
 export type { JsonConflict, JsonConflictReason } from "./merge/json-conflict.ts";
 export { JsonConflictSchema } from "./merge/json-conflict.ts";
 export type { JsonMergeResult, MergeJsonOptions } from "./merge/merge-json.ts";
@@ -96,6 +149,37 @@ export { changeNotes, notesNeeds } from "./notes/change-notes.ts";
 export type { ChangeNote, Note, ProposalNote } from "./notes/note.ts";
 export { NoteSchema } from "./notes/note.ts";
 export { renderNote, renderNotes } from "./notes/render.ts";
+export { offerAcknowledgement } from "./offers/acknowledgement.ts";
+export type {
+  DismissedOfferCard,
+  OfferCard,
+  OfferCardAction,
+  StandingOfferCard,
+  StartedOfferCard,
+} from "./offers/card.ts";
+export { offerCard } from "./offers/card.ts";
+export type { AnswerOffer } from "./offers/commands.ts";
+export { AnswerOfferSchema } from "./offers/commands.ts";
+export type {
+  GrantedCheckout,
+  OfferAnswer,
+  OfferRef,
+  ThreadOffer,
+  ThreadOfferInput,
+} from "./offers/offer.ts";
+export {
+  GrantedCheckoutSchema,
+  OfferAnswerSchema,
+  OfferRefSchema,
+  ThreadOfferSchema,
+} from "./offers/offer.ts";
+export type {
+  CheckoutGrant,
+  StartOfferPorts,
+  StartOfferRequest,
+  StartOfferResult,
+} from "./offers/start-offer.ts";
+export { isolatedCheckout, startOffer } from "./offers/start-offer.ts";
 export { applyPatch } from "./patches/apply.ts";
 export { describePatch } from "./patches/describe.ts";
 export { diff } from "./patches/diff.ts";
@@ -128,6 +212,16 @@ export type {
   RunStatus,
 } from "./runs/run.ts";
 export { RunSchema } from "./runs/run.ts";
+export type {
+  SideCloseReason,
+  SideConversation,
+  SideConversations,
+  SideConversationsOptions,
+  SideTurn,
+} from "./sides/side-conversations.ts";
+export { createSideConversations } from "./sides/side-conversations.ts";
+export type { ActiveTurn, SideItem, SideSnapshot } from "./sides/snapshot.ts";
+export { SideSnapshotSchema, snapshotThread } from "./sides/snapshot.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
 export type {
@@ -138,8 +232,8 @@ export type {
   StoreCapabilities,
 } from "./stores/port.ts";
 export type { ThreadMode } from "./threads/commands.ts";
-export type { Thread } from "./threads/thread.ts";
-export { ThreadSchema } from "./threads/thread.ts";
+export type { LaunchRecord, Thread, ThreadModes } from "./threads/thread.ts";
+export { newThread, ThreadSchema } from "./threads/thread.ts";
 export type { Envelope } from "./workspace/envelope.ts";
 export { EnvelopeSchema } from "./workspace/envelope.ts";
 export { replay } from "./workspace/replay.ts";

@@ -1,0 +1,288 @@
+import { z } from "zod";
+import { ActorSchema } from "../actors/actor.ts";
+import { isKnownEvent, type KnownEvent } from "../core/event.ts";
+import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
+import { DeferredRequestSchema } from "../runs/run.ts";
+import { ThreadModeSchema } from "../threads/commands.ts";
+import { type Thread, ThreadModesSchema } from "../threads/thread.ts";
+import type { Envelope } from "../workspace/envelope.ts";
+
+/** A message posted in the parent thread: a person's, its agent's, or a notice. */
+export const SideMessageItemSchema = z
+  .object({
+    type: z.literal("message"),
+    /** Where it was posted in the log. */
+    seq: z.number().int(),
+    message_id: z.string(),
+    content: z.string(),
+    kind: z.enum(["message", "notice"]),
+    author: ActorSchema,
+    run_id: z.string().nullable(),
+  })
+  .readonly();
+
+/** A tool call that returned: the call and its result, placed where the call was made. */
+export const SideToolItemSchema = z
+  .object({
+    type: z.literal("tool"),
+    seq: z.number().int(),
+    run_id: z.string(),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    args_summary: z.string(),
+    status: z.enum(["ok", "error", "retry"]),
+    summary: z.string(),
+  })
+  .readonly();
+
+/** A deferred request a person answered, placed where it was answered. */
+export const SideAnswerItemSchema = z
+  .object({
+    type: z.literal("answer"),
+    seq: z.number().int(),
+    run_id: z.string(),
+    tool_call_id: z.string(),
+    tool_name: z.string(),
+    request_kind: DeferredRequestSchema.shape.kind,
+    args: JsonObjectSchema.readonly(),
+    answer: JsonValueSchema,
+    approved: z.boolean().nullable(),
+  })
+  .readonly();
+
+/** One piece of completed material a side conversation inherits, in log order. */
+export const SideItemSchema = z.discriminatedUnion("type", [
+  SideMessageItemSchema,
+  SideToolItemSchema,
+  SideAnswerItemSchema,
+]);
+/** One piece of completed material a side conversation inherits. */
+export type SideItem = z.infer<typeof SideItemSchema>;
+
+/**
+ * The parent's turn that was still going when the side opened: its prompt (the last message a
+ * person posted before the run started), and always `incomplete`.
+ */
+export const ActiveTurnSchema = z
+  .object({
+    run_id: z.string(),
+    prompt: z.object({ message_id: z.string(), content: z.string() }).readonly().nullable(),
+    status: z.literal("incomplete"),
+  })
+  .readonly();
+/** The parent's turn in progress when the side opened. */
+export type ActiveTurn = z.infer<typeof ActiveTurnSchema>;
+
+/** The parent's permission settings as they were when the side opened. */
+export const SidePermissionsSchema = z
+  .object({
+    mode: ThreadModeSchema,
+    modes: ThreadModesSchema.readonly(),
+    grants: z.array(z.string()).readonly(),
+  })
+  .readonly();
+
+/**
+ * What a side conversation starts from: the parent thread up to log position `at` — its
+ * completed material, the active turn (marked incomplete) and its frozen permissions.
+ */
+export const SideSnapshotSchema = z
+  .object({
+    thread_id: z.string(),
+    at: z.number().int().min(0),
+    title: z.string(),
+    material: z.array(SideItemSchema).readonly(),
+    active_turn: ActiveTurnSchema.nullable(),
+    permissions: SidePermissionsSchema,
+  })
+  .readonly();
+/** What a side conversation starts from (deeply frozen). */
+export type SideSnapshot = z.infer<typeof SideSnapshotSchema>;
+
+type RunEvent<T extends KnownEvent["type"]> = Extract<KnownEvent, { type: T }>;
+
+interface RunTrace {
+  started: number;
+  status: "running" | "paused" | "ended";
+}
+
+// What one pass over the thread's envelopes collects.
+interface Collected {
+  readonly messages: (SideItem & { type: "message" })[];
+  readonly userMessages: { seq: number; message_id: string; content: string }[];
+  readonly calls: Map<string, { seq: number; event: RunEvent<"tool_called"> }>;
+  readonly returns: { event: RunEvent<"tool_returned">; seq: number }[];
+  readonly requests: Map<string, RunEvent<"run_paused">["requests"][number]>;
+  readonly answers: { event: RunEvent<"deferred_answered">; seq: number }[];
+  readonly runs: Map<string, RunTrace>;
+}
+
+const callKey = (runId: string, toolCallId: string) => `${runId}\u0000${toolCallId}`;
+
+function collect(envelopes: readonly Envelope[], threadId: string, at: number): Collected {
+  const found: Collected = {
+    messages: [],
+    userMessages: [],
+    calls: new Map(),
+    returns: [],
+    requests: new Map(),
+    answers: [],
+    runs: new Map(),
+  };
+  for (const envelope of envelopes) {
+    if (envelope.seq > at || envelope.thread_id !== threadId) continue;
+    const { event, seq } = envelope;
+    if (!isKnownEvent(event)) continue;
+    switch (event.type) {
+      case "message_posted": {
+        const { message_id, content, kind, run_id } = event;
+        found.messages.push({
+          type: "message",
+          seq,
+          message_id,
+          content,
+          kind,
+          author: envelope.actor,
+          run_id,
+        });
+        if (envelope.actor.kind === "user" && kind === "message") {
+          found.userMessages.push({ seq, message_id, content });
+        }
+        break;
+      }
+      case "run_started": {
+        const previous = found.runs.get(event.run_id);
+        found.runs.set(event.run_id, { started: previous?.started ?? seq, status: "running" });
+        break;
+      }
+      case "run_paused":
+        setStatus(found, event.run_id, "paused");
+        for (const request of event.requests) {
+          found.requests.set(callKey(event.run_id, request.tool_call_id), request);
+        }
+        break;
+      case "run_ended":
+        setStatus(found, event.run_id, "ended");
+        break;
+      case "tool_called":
+        found.calls.set(callKey(event.run_id, event.tool_call_id), { seq, event });
+        break;
+      case "tool_returned":
+        found.returns.push({ event, seq });
+        break;
+      case "deferred_answered":
+        found.answers.push({ event, seq });
+        break;
+      default:
+        // Artifacts, proposals, decisions, offers and the thread's settings are not material.
+        break;
+    }
+  }
+  return found;
+}
+
+function setStatus(found: Collected, runId: string, status: RunTrace["status"]): void {
+  const run = found.runs.get(runId);
+  // A fact about a run whose start lies before the log we were given: it began at 0.
+  found.runs.set(runId, { started: run?.started ?? 0, status });
+}
+
+// The latest-started run still running or paused: the turn in progress.
+function activeRun(runs: ReadonlyMap<string, RunTrace>): { id: string; started: number } | null {
+  let active: { id: string; started: number } | null = null;
+  for (const [id, run] of runs) {
+    if (run.status === "ended") continue;
+    if (active === null || run.started >= active.started) active = { id, started: run.started };
+  }
+  return active;
+}
+
+function toolItems(found: Collected, counts: (runId: string) => boolean): SideItem[] {
+  const items: SideItem[] = [];
+  for (const { event, seq } of found.returns) {
+    if (!counts(event.run_id)) continue;
+    const call = found.calls.get(callKey(event.run_id, event.tool_call_id));
+    items.push({
+      type: "tool",
+      seq: call?.seq ?? seq,
+      run_id: event.run_id,
+      tool_call_id: event.tool_call_id,
+      tool_name: call?.event.tool_name ?? event.tool_name,
+      args_summary: call?.event.args_summary ?? "",
+      status: event.status,
+      summary: event.summary,
+    });
+  }
+  for (const { event, seq } of found.answers) {
+    if (!counts(event.run_id)) continue;
+    const request = found.requests.get(callKey(event.run_id, event.tool_call_id));
+    items.push({
+      type: "answer",
+      seq,
+      run_id: event.run_id,
+      tool_call_id: event.tool_call_id,
+      tool_name: request?.tool_name ?? "",
+      request_kind: request?.kind ?? (event.approved === null ? "question" : "approval"),
+      args: request?.args ?? {},
+      answer: event.answer,
+      approved: event.approved,
+    });
+  }
+  return items;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (typeof value === "object" && value !== null && !Object.isFrozen(value)) {
+    for (const inner of Object.values(value)) deepFreeze(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * Takes the snapshot a side conversation starts from: `thread` as of log position `at`, built
+ * from the thread's envelopes up to `at` (others are ignored). Material is every message and
+ * every tool call that returned (or deferred request a person answered) in finished runs and
+ * in the active one; calls still in flight are left out. The active turn is the latest run
+ * still running or paused, with the last message a person posted before it started, marked
+ * incomplete. Permissions are the thread's, frozen. The result shares nothing with its inputs
+ * and is deeply frozen.
+ */
+export function snapshotThread(
+  envelopes: readonly Envelope[],
+  thread: Thread,
+  at: number,
+): SideSnapshot {
+  const found = collect(envelopes, thread.id, at);
+  const active = activeRun(found.runs);
+  const counts = (runId: string) =>
+    found.runs.get(runId)?.status === "ended" || runId === active?.id;
+  const material = [...found.messages, ...toolItems(found, counts)]
+    .map((item) => structuredClone(item))
+    .sort((a, b) => a.seq - b.seq);
+  const prompt =
+    active === null ? undefined : found.userMessages.findLast((m) => m.seq < active.started);
+  const snapshot: SideSnapshot = {
+    thread_id: thread.id,
+    at,
+    title: thread.title,
+    material,
+    active_turn:
+      active === null
+        ? null
+        : {
+            run_id: active.id,
+            prompt:
+              prompt === undefined
+                ? null
+                : { message_id: prompt.message_id, content: prompt.content },
+            status: "incomplete",
+          },
+    permissions: {
+      mode: thread.mode,
+      modes: { ...thread.modes },
+      grants: [...thread.grants],
+    },
+  };
+  return deepFreeze(snapshot);
+}
