@@ -16,6 +16,7 @@ import {
   type WriteResult,
 } from "../src/index.ts";
 import { sqliteStore } from "../src/sqlite.ts";
+import { offerDemo } from "./demo-offer.ts";
 
 const note = defineArtifactType({
   kind: "note",
@@ -281,7 +282,7 @@ await show("plan");
 step("What the agent reads at the start of its next turn (its change notes)");
 console.log(indent((await ws.notes({ viewer: agent, after: cursor })).text, "   "));
 
-step("The run pauses on a deferred approval; Alice answers later; the run resumes and ends");
+step("The run pauses on an approval: a blocking decision, answered once from two surfaces");
 await ws.record(
   {
     type: "run_paused",
@@ -298,34 +299,55 @@ await ws.record(
   },
   agent,
 );
-console.log(
-  `   run_1 is ${(await ws.run("run_1"))?.status}, waiting on call_1 (send_announcement)`,
-);
+// The run's own answer channel (its deferred requests) is always proven: the decision gets
+// buttons. The agent is not blocked on anything else meanwhile.
 await run(
-  "answer",
+  "decision",
   {
-    type: "answer_deferred",
-    run_id: "run_1",
-    tool_call_id: "call_1",
-    approved: true,
-    surface: "chat",
+    type: "request_decision",
+    scope: { kind: "run", id: "run_1" },
+    decision_id: "call_1",
+    prompt: "Post the launch announcement to #launch?",
+    options: [
+      { id: "approve", label: "Post it" },
+      { id: "deny", label: "Don't" },
+    ],
+    channel: "deferred",
   },
-  alice,
+  agent,
 );
-await run(
-  "the same answer again",
-  { type: "answer_deferred", run_id: "run_1", tool_call_id: "call_1", approved: true },
-  alice,
+const pending = (await ws.run("run_1"))?.decision.pending;
+console.log(
+  `   pending: "${pending?.prompt}" [${pending?.options.map((o) => o.label).join(" | ")}]`,
+);
+for (const surface of ["review page", "chat"]) {
+  const answer = {
+    scope: { kind: "run", id: "run_1" },
+    decision_id: "call_1",
+    option_id: "approve",
+    surface,
+  } as const;
+  const answered = await ws.answerDecision(answer, alice);
+  console.log(
+    `   Alice clicks "Post it" in the ${surface} -> ${JSON.stringify(answered.ok ? answered.value : answered.rejection)}`,
+  );
+}
+const answeredRun = await ws.run("run_1");
+console.log(
+  `   run_1 approvals: ${JSON.stringify(answeredRun?.answers)}; decision pending: ${answeredRun?.decision.pending === null ? "none" : "yes"}`,
 );
 await ws.record(
   { type: "run_started", run_id: "run_1", thread_id: "thr_launch", trigger: "resume" },
   agent,
 );
+
+await offerDemo(ws, { agent, person: alice, step });
+
 await ws.record(
   { type: "run_ended", run_id: "run_1", thread_id: "thr_launch", status: "completed" },
   agent,
 );
-console.log(`   run_1 is ${(await ws.run("run_1"))?.status}`);
+console.log(`\n   run_1 is ${(await ws.run("run_1"))?.status}`);
 
 step("The log: every change, by anyone, in order");
 const who = (e: Envelope) =>
