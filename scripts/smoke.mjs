@@ -1,7 +1,7 @@
 // Checks the built package under plain Node (no Vitest, no tsx): the fast-json-patch traps
 // only show here. Imports the package by its own name, through its exports map.
 import assert from "node:assert/strict";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -80,6 +80,21 @@ try {
   rmSync(dir, { recursive: true, force: true });
 }
 
+// The main entry must stay loadable where there is no child_process (a review UI in a
+// browser): the git adapter lives in its own subpath.
+const loaded = new Set();
+const visit = (url) => {
+  if (loaded.has(url.href)) return;
+  loaded.add(url.href);
+  const code = readFileSync(fileURLToPath(url), "utf8");
+  assert.doesNotMatch(code, /child_process/, `${url.pathname} loads child_process`);
+  for (const [, spec] of code.matchAll(/from\s*"(\.[^"]+)"/g)) visit(new URL(spec, url));
+};
+visit(new URL(import.meta.resolve("agent-workspace")));
+const checkout = await import("agent-workspace/checkout");
+assert.equal(typeof checkout.gitCheckout, "function");
+assert.equal(typeof checkout.directoryCheckout, "function");
+
 // The PostgreSQL adapter loads (its tests use a real server; see AGENT_WORKSPACE_PG_URL).
 const postgres = await import("agent-workspace/postgres");
 assert.equal(typeof postgres.postgresStore, "function");
@@ -91,7 +106,7 @@ const originalReport = formatReport(runCaseFiles([original], { registry, newId: 
 // Two of the original's cases deviate on purpose (conformance/DEVIATIONS.md).
 assert.match(originalReport, /^113 passed, 2 failed$/m, originalReport);
 assert.equal(originalReport.match(/^FAIL /gm)?.length, 2, originalReport);
-const oursReport = formatReport(runCaseFiles([ours], { registry, newId: randomIds }));
+const oursReport = formatReport(runCaseFiles([ours], { registry }));
 const oursPassed = /^(\d+) passed, 0 failed$/m.exec(oursReport)?.[1];
 assert.ok(oursPassed !== undefined, oursReport);
 console.log(
