@@ -1,7 +1,8 @@
 /**
  * `npm run bench [-- corpus-dir]`: our mergeText (histogram and Myers) against node-diff3,
  * diff3 and `git merge-file`, on the same inputs in one run: (a) the shared corpus of real
- * merges, (b) large documents of real text with scattered edits and with a moved block.
+ * merges, (b) large documents of real text with scattered edits and with a moved block; then
+ * (c) the stores against their raw drivers and (d) decisions and side conversations.
  * Prints markdown tables and how the numbers stand against the goals.
  */
 
@@ -155,3 +156,12 @@ if (process.env.AGENT_WORKSPACE_PG_URL) {
     "\n(PostgreSQL skipped: set AGENT_WORKSPACE_PG_URL=postgres://postgres@127.0.0.1:5432/test to include it.)",
   );
 }
+
+// (d) Decisions and side conversations: answering against plain commits, and opening a side
+// against the length of the rest of the log.
+console.log("\n## (d) Decisions and side conversations (SQLite)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchDecisionsAndSides } = await import("./decisions-sides.ts");
+for (const r of await benchDecisionsAndSides())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));

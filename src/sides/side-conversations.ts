@@ -232,8 +232,11 @@ export function createSideConversations(
         written.entities.threads.find((t) => t.id === parentThreadId) ??
         (await workspace.thread(parentThreadId));
       if (thread === null) return refuse(notFound("thread", parentThreadId));
-      // Seqs are gapless from 1: the first `at` envelopes are the log up to the open.
-      const envelopes = await workspace.log({ after: 0, limit: at });
+      // Only the parent's envelopes (the cost of its length, not the workspace's), up to the
+      // open: later ones, written meanwhile, reach the side through its feed.
+      const envelopes = (await workspace.log({ after: 0, threadId: parentThreadId })).filter(
+        (e) => e.seq <= at,
+      );
       const side = start(id, parentThreadId, snapshotThread(envelopes, thread, at));
       open.set(parentThreadId, side);
       return ok(side);

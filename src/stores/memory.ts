@@ -73,7 +73,13 @@ export function memoryStore(): MemoryStore {
       }
       return { ok: true, head: next.head };
     },
-    read: async (workspaceId, { after, limit }) => logEntries(snapshot(workspaceId), after, limit),
+    async read(workspaceId, { after, limit, threadId }) {
+      const s = snapshot(workspaceId);
+      if (threadId === undefined) return logEntries(s, after, limit);
+      // A scan of the memory log: cheap here, and the durable adapters use an index.
+      const found = logEntries(s, after).filter((e) => e.thread_id === threadId);
+      return limit === undefined ? found : found.slice(0, Math.max(0, limit));
+    },
     revisions: async (workspaceId, artifactId) => [
       ...(snapshot(workspaceId).revisions.get(artifactId) ?? []),
     ],

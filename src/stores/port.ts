@@ -46,8 +46,16 @@ export interface Store {
    * nothing and reports the head it found.
    */
   append(workspaceId: string, expectedHead: number, batch: AppendBatch): Promise<AppendResult>;
-  /** The envelopes after position `after`, in order (at most `limit`). */
-  read(workspaceId: string, options: { after: number; limit?: number }): Promise<Envelope[]>;
+  /**
+   * The envelopes after position `after`, in order (at most `limit`). With `threadId`, only
+   * those whose `thread_id` is that thread (envelopes of no thread never match), still in
+   * order after `after` and at most `limit` of them; adapters read them by an index, so the
+   * cost is the thread's length, not the workspace's.
+   */
+  read(
+    workspaceId: string,
+    options: { after: number; limit?: number; threadId?: string },
+  ): Promise<Envelope[]>;
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Promise<Revision[]>;
   /** Proposals matching the filter, in the order they were made. */

@@ -122,8 +122,12 @@ export interface Workspace {
   thread(id: string): Promise<Thread | null>;
   /** A run, or `null`. */
   run(id: string): Promise<Run | null>;
-  /** The log after position `after` (default 0: from the start). */
-  log(options?: { after?: number; limit?: number }): Promise<Envelope[]>;
+  /**
+   * The log after position `after` (default 0: from the start), at most `limit` envelopes.
+   * With `threadId`, only that thread's envelopes (by `thread_id`), read without the rest of
+   * the log: the cost is the thread's length.
+   */
+  log(options?: { after?: number; limit?: number; threadId?: string }): Promise<Envelope[]>;
   /** The position of the last event. */
   head(): Promise<number>;
   /**
@@ -320,8 +324,12 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     thread: (threadId) =>
       one(store.load(id, { ...none, threads: [threadId] }), (s) => s.threads.get(threadId)),
     run: (runId) => one(store.load(id, { ...none, runs: [runId] }), (s) => s.runs.get(runId)),
-    log: ({ after = 0, limit } = {}) =>
-      store.read(id, limit === undefined ? { after } : { after, limit }),
+    log: ({ after = 0, limit, threadId } = {}) =>
+      store.read(id, {
+        after,
+        ...(limit === undefined ? {} : { limit }),
+        ...(threadId === undefined ? {} : { threadId }),
+      }),
     head: () => store.head(id),
     async notes(request) {
       const viewer = parseActor(request.viewer);

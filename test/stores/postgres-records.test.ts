@@ -98,6 +98,12 @@ withPostgres(
           names: "log entry 1",
         },
         {
+          name: "a log entry filed under a thread its envelope is not of",
+          sql: (s) => `UPDATE "${s}".log SET thread_id = 't9' WHERE seq = 6`,
+          read: (ws) => ws.log({ threadId: "t9" }),
+          names: 'log entry 6 is corrupt: its thread_id is "t1" but its row\'s is "t9"',
+        },
+        {
           name: "an artifact that does not parse",
           sql: (s) =>
             `UPDATE "${s}".artifacts SET record = jsonb_set(record, '{version}', '"two"') WHERE id = 'n1'`,
@@ -237,6 +243,14 @@ withPostgres(
       const [last] = sent.slice(-1);
       const { rows } = await db.pool.query(`EXPLAIN ${last?.text ?? ""}`, last?.values);
       expect(JSON.stringify(rows)).toMatch(/Index Scan using log_pkey/);
+      // Reading one thread is a range scan of its index, however long the rest of the log.
+      const thread = await again.log({ threadId: "t1" });
+      expect(thread.map((e) => e.seq)).toEqual([1, 4, 5, 6]);
+      const [byThread] = sent.slice(-1);
+      expect(byThread?.text).toMatch(/thread_id = \$2/);
+      const threadPlan = await db.pool.query(`EXPLAIN ${byThread?.text ?? ""}`, byThread?.values);
+      expect(JSON.stringify(threadPlan.rows)).toMatch(/Index Scan using log_by_thread/);
+      expect(JSON.stringify(threadPlan.rows)).not.toMatch(/Seq Scan|Sort/);
       await Promise.all([opened.close(), store.close()]);
       await pool.end();
     });
@@ -264,8 +278,8 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3]);
-        expect(LATEST_VERSION).toBe(3);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+        expect(LATEST_VERSION).toBe(4);
         expect(await store.head("ws_old")).toBe(1);
         const [read] = await store.read("ws_old", { after: 0 });
         expect(read).toMatchObject({ seq: 1, thread_id: null, traceparent: null });
@@ -276,6 +290,55 @@ withPostgres(
         );
         expect(written.outcome?.seq).toBe(2);
         expect((await ws.artifacts()).map((a) => a.id)).toEqual(["n1"]);
+        await store.close();
+      });
+
+      it("migrates a schema at version 3, filling the log's thread column from the envelopes", async () => {
+        const schema = db.schema();
+        expect(await migrate(db.pool, layout(schema), 3)).toBe(0);
+        const threads = ["t1", null, "t2", "t1", undefined];
+        for (const [i, threadId] of threads.entries()) {
+          const seq = i + 1;
+          const envelope = {
+            seq,
+            id: `evt_${seq}`,
+            ts: "2026-11-30T09:00:00.000Z",
+            workspace_id: "ws_old",
+            // The last has no thread_id at all, as early envelopes were written.
+            ...(threadId === undefined ? {} : { thread_id: threadId }),
+            actor: alice,
+            event: { type: "app_event", thread_id: null, run_id: null, name: "e", data: seq },
+          };
+          await db.pool.query(
+            `INSERT INTO "${schema}".log (workspace_id, seq, record_version, envelope) VALUES ('ws_old', $1, 1, $2)`,
+            [seq, JSON.stringify(envelope)],
+          );
+        }
+        await db.pool.query(
+          `INSERT INTO "${schema}".heads (workspace_id, head) VALUES ('ws_old', 5)`,
+        );
+        const store = await postgresStore({ pool: db.pool }, { schema });
+        const column = await db.pool.query<{ seq: string; thread_id: string | null }>(
+          `SELECT seq, thread_id FROM "${schema}".log ORDER BY seq`,
+        );
+        expect(column.rows).toEqual([
+          { seq: "1", thread_id: "t1" },
+          { seq: "2", thread_id: null },
+          { seq: "3", thread_id: "t2" },
+          { seq: "4", thread_id: "t1" },
+          { seq: "5", thread_id: null },
+        ]);
+        const seqs = async (options: { after: number; limit?: number; threadId?: string }) =>
+          (await store.read("ws_old", options)).map((e) => e.seq);
+        expect(await seqs({ after: 0, threadId: "t1" })).toEqual([1, 4]);
+        expect(await seqs({ after: 1, threadId: "t1" })).toEqual([4]);
+        expect(await seqs({ after: 0, threadId: "t2", limit: 1 })).toEqual([3]);
+        expect(await seqs({ after: 0 })).toEqual([1, 2, 3, 4, 5]);
+        // An append after the migration writes the column, in the one statement.
+        const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_old" });
+        await ws.commit({ type: "create_thread", thread_id: "t2" }, alice);
+        await ws.commit({ type: "post_message", thread_id: "t2", content: "hi" }, alice);
+        expect(await seqs({ after: 0, threadId: "t2" })).toEqual([3, 6, 7]);
         await store.close();
       });
 
@@ -303,7 +366,7 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
         await Promise.all(stores.map((store) => store.close()));
       });
 

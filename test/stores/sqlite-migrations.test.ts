@@ -9,6 +9,8 @@ import {
   sequentialIds,
 } from "../../src/index.ts";
 import { SCHEMA_VERSION, sqliteStore } from "../../src/sqlite.ts";
+import { MIGRATIONS } from "../../src/stores/sqlite/schema.ts";
+import { SQL } from "../../src/stores/sqlite/statements.ts";
 import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 import type { WorkspaceSnapshot } from "../../src/workspace/snapshot.ts";
 import { logEntries } from "../../src/workspace/snapshot.ts";
@@ -103,6 +105,43 @@ function writeV1(path: string, s: WorkspaceSnapshot): void {
   db.close();
 }
 
+// A file as schema version 3 left it: version 1's, then the released steps 2 and 3.
+function writeV3(path: string, s: WorkspaceSnapshot): void {
+  writeV1(path, s);
+  const db = new Database(path);
+  for (const step of MIGRATIONS.filter((m) => m.version === 2 || m.version === 3)) {
+    db.exec(step.sql);
+    db.prepare("INSERT INTO schema_migrations VALUES (?, ?, '2026-02-01T00:00:00.000Z')").run(
+      step.version,
+      step.name,
+    );
+  }
+  db.close();
+}
+
+// A log in two threads, with envelopes of no thread between them.
+async function twoThreads(): Promise<WorkspaceSnapshot> {
+  const store = memoryStore();
+  const ws = createWorkspace({
+    registry: fixtureRegistry(),
+    store,
+    id: WS,
+    newId: sequentialIds(),
+  });
+  await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+  await ws.commit({ type: "create_thread", thread_id: "t2" }, alice);
+  await ws.commit({ type: "post_message", thread_id: "t1", content: "one" }, alice);
+  await ws.commit(
+    { type: "create_artifact", artifact_id: "n1", kind: "note", data: { text: "a" } },
+    alice,
+  );
+  await ws.commit({ type: "post_message", thread_id: "t2", content: "two" }, alice);
+  await ws.commit({ type: "post_message", thread_id: "t1", content: "three" }, alice);
+  await ws.record({ type: "app_event", name: "tick", data: 1 }, alice);
+  await ws.commit({ type: "post_message", thread_id: "t1", content: "four" }, alice);
+  return store.snapshot(WS);
+}
+
 const versions = (path: string) => {
   const db = new Database(path, { readonly: true });
   try {
@@ -157,6 +196,84 @@ describe("sqlite store: schema migrations", () => {
     // Opening again applies nothing twice.
     await sqliteStore({ path }).close();
     expect(versions(path)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
+  });
+
+  it("migrates a file at schema version 3, filling the log's thread column, and reads by thread", async () => {
+    const path = file();
+    const old = await twoThreads();
+    writeV3(path, old);
+    const all = logEntries(old);
+    const of = (threadId: string | null) => all.filter((e) => e.thread_id === threadId);
+    expect(of("t1").map((e) => e.seq)).toEqual([1, 3, 6, 8]);
+    expect(of("t2").map((e) => e.seq)).toEqual([2, 5]);
+    expect(of(null).map((e) => e.seq)).toEqual([4, 7]);
+    const store = sqliteStore({ path });
+    try {
+      expect(versions(path)).toEqual([1, 2, 3, 4]);
+      const db = new Database(path, { readonly: true });
+      try {
+        const rows = db.prepare("SELECT seq, thread_id FROM log ORDER BY seq").all();
+        expect(rows).toEqual(all.map((e) => ({ seq: e.seq, thread_id: e.thread_id })));
+      } finally {
+        db.close();
+      }
+      expect(await store.read(WS, { after: 0, threadId: "t1" })).toEqual(of("t1"));
+      expect(await store.read(WS, { after: 0, threadId: "t2" })).toEqual(of("t2"));
+      expect(await store.read(WS, { after: 3, threadId: "t1", limit: 1 })).toEqual([all[5]]);
+      expect(await store.read(WS, { after: 0 })).toEqual(all);
+
+      // Appends after the migration write the column too.
+      const ws = createWorkspace({ registry: fixtureRegistry(), store, id: WS });
+      const posted = await ws.commit(
+        { type: "post_message", thread_id: "t2", content: "5" },
+        alice,
+      );
+      expect(posted.ok && posted.outcome.seq).toBe(9);
+      const t2 = await ws.log({ threadId: "t2" });
+      expect(t2.map((e) => e.seq)).toEqual([2, 5, 9]);
+      expect(await ws.log({ after: 5, threadId: "t2" })).toEqual(await ws.log({ after: 8 }));
+    } finally {
+      await store.close();
+    }
+  });
+
+  it("reads one thread's envelopes by its index, without scanning or sorting the log", async () => {
+    const path = file();
+    writeV3(path, await twoThreads());
+    await sqliteStore({ path }).close();
+    const db = new Database(path, { readonly: true });
+    try {
+      const plan = db.prepare(`EXPLAIN QUERY PLAN ${SQL.readThreadLog}`).all(WS, "t1", 0, -1) as {
+        detail: string;
+      }[];
+      expect(plan.map((row) => row.detail)).toEqual([
+        "SEARCH log USING INDEX log_by_thread (workspace_id=? AND thread_id=? AND seq>?)",
+      ]);
+    } finally {
+      db.close();
+    }
+  });
+
+  it("reports a log row filed under a thread its envelope is not of, naming the seq", async () => {
+    const path = file();
+    writeV3(path, await twoThreads());
+    await sqliteStore({ path }).close();
+    const db = new Database(path);
+    db.prepare("UPDATE log SET thread_id = 't2' WHERE workspace_id = ? AND seq = 3").run(WS);
+    db.close();
+    const store = sqliteStore({ path });
+    try {
+      await expect(store.read(WS, { after: 0, threadId: "t2" })).rejects.toThrow(
+        expect.objectContaining({
+          code: "corrupt_record",
+          message: `workspace ${WS} at seq 3: the envelope is of thread t1, not t2`,
+        }),
+      );
+      // Read by position, the row is its envelope's, which is whole.
+      expect((await store.read(WS, { after: 2, limit: 1 }))[0]?.thread_id).toBe("t1");
+    } finally {
+      await store.close();
+    }
   });
 
   it("refuses a file from a newer schema, and leaves it as it was", async () => {

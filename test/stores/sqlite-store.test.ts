@@ -32,6 +32,7 @@ describe("sqlite store: reads are index lookups", () => {
   const lookups = [
     "head",
     "readLog",
+    "readThreadLog",
     "artifact",
     "revision",
     "revisions",

@@ -51,8 +51,9 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
     {
       rows: batch.envelopes,
       insert: (p) =>
-        `INSERT INTO ${t.log} (workspace_id, seq, record_version, envelope)
-          SELECT $1, (e->>'seq')::bigint, ${V}, e FROM cas, jsonb_array_elements(${p}) AS e`,
+        `INSERT INTO ${t.log} (workspace_id, seq, record_version, envelope, thread_id)
+          SELECT $1, (e->>'seq')::bigint, ${V}, e, e->>'thread_id'
+            FROM cas, jsonb_array_elements(${p}) AS e`,
     },
     {
       rows: artifacts,

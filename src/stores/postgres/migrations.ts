@@ -89,6 +89,17 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX ON ${t.artifacts} (workspace_id, ordinal)`,
     ],
   },
+  {
+    version: 4,
+    name: "log_thread",
+    // A copy of each envelope's thread_id, indexed so one thread's envelopes are read without
+    // the rest of the log.
+    statements: (t) => [
+      `ALTER TABLE ${t.log} ADD COLUMN thread_id text`,
+      `UPDATE ${t.log} SET thread_id = envelope->>'thread_id'`,
+      `CREATE INDEX log_by_thread ON ${t.log} (workspace_id, thread_id, seq)`,
+    ],
+  },
 ];
 
 /** The schema version this library writes. */

@@ -168,15 +168,22 @@ export function reads(pool: Pool, t: Layout): Reads {
       return Number(rows[0]?.head ?? 0);
     },
     load,
-    async read(workspaceId, { after, limit }) {
-      const { rows } = await pool.query<RecordRow & { seq: string }>(
-        named(
-          `SELECT seq, record_version, envelope AS record FROM ${t.log}
-          WHERE workspace_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
-          [workspaceId, after, limit ?? null],
-        ),
-      );
-      return rows.map((row) => envelopeOf(workspaceId, Number(row.seq), row));
+    async read(workspaceId, { after, limit, threadId }) {
+      // By thread, a range of the (workspace_id, thread_id, seq) index; else of the key.
+      const query =
+        threadId === undefined
+          ? named(
+              `SELECT seq, record_version, envelope AS record FROM ${t.log}
+              WHERE workspace_id = $1 AND seq > $2 ORDER BY seq LIMIT $3`,
+              [workspaceId, after, limit ?? null],
+            )
+          : named(
+              `SELECT seq, record_version, envelope AS record FROM ${t.log}
+              WHERE workspace_id = $1 AND thread_id = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
+              [workspaceId, threadId, after, limit ?? null],
+            );
+      const { rows } = await pool.query<RecordRow & { seq: string }>(query);
+      return rows.map((row) => envelopeOf(workspaceId, Number(row.seq), row, threadId));
     },
     async revisions(workspaceId, artifactId) {
       const { rows } = await pool.query<RecordRow & { version: number }>(

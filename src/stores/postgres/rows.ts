@@ -57,11 +57,22 @@ function own<T>(value: T, field: string, found: [unknown, unknown], where: Where
   return value;
 }
 
-/** Parses a log row. @throws WorkspaceError `corrupt_record` naming the workspace and seq. */
-export function envelopeOf(workspaceId: string, seq: number, row: RecordRow): Envelope {
+/**
+ * Parses a log row. `threadId` is the thread it was found under when read by thread: its
+ * envelope must be of that thread too, so a `thread_id` column that disagrees with the
+ * envelope never hands out another thread's event.
+ * @throws WorkspaceError `corrupt_record` naming the workspace and seq.
+ */
+export function envelopeOf(
+  workspaceId: string,
+  seq: number,
+  row: RecordRow,
+  threadId?: string,
+): Envelope {
   const where = { workspaceId, what: `log entry ${seq}` };
   const envelope = parse(EnvelopeSchema, row, where);
   own(envelope, "workspace_id", [envelope.workspace_id, workspaceId], where);
+  if (threadId !== undefined) own(envelope, "thread_id", [envelope.thread_id, threadId], where);
   return own(envelope, "seq", [envelope.seq, seq], where);
 }
 

@@ -64,7 +64,9 @@ export function appender(options: AppendOptions): Append {
         if (written === failAtRow) throw new Error(`injected fault at row ${written}`);
       };
       const v = RECORD_VERSION;
-      for (const e of batch.envelopes) write(s.insertLog, ws, e.seq, v, JSON.stringify(e));
+      for (const e of batch.envelopes) {
+        write(s.insertLog, ws, e.seq, v, JSON.stringify(e), e.thread_id);
+      }
       for (const a of batch.artifacts) write(s.putArtifact, ws, a.id, v, JSON.stringify(a));
       for (const r of batch.revisions) {
         write(s.insertRevision, ws, r.artifact_id, r.version, v, JSON.stringify(r));

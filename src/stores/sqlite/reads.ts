@@ -21,8 +21,11 @@ export interface Reads {
   head(workspaceId: string): number;
   /** What `needs` asks for, read in one snapshot. */
   load(workspaceId: string, needs: Needs): State;
-  /** Envelopes after `after`, at most `limit`. */
-  log(workspaceId: string, options: { after: number; limit?: number }): Envelope[];
+  /** Envelopes after `after`, at most `limit`; with `threadId`, only that thread's (by index). */
+  log(
+    workspaceId: string,
+    options: { after: number; limit?: number; threadId?: string },
+  ): Envelope[];
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Revision[];
   /** The proposals matching the filter, in the order they were made. */
@@ -77,8 +80,12 @@ export function reads(db: Database, s: Statements): Reads {
   return {
     head: (ws) => s.head.get(ws)?.head ?? 0,
     load: (ws, needs) => load.deferred(ws, needs),
-    log: (ws, { after, limit }) =>
-      s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row)),
+    log: (ws, { after, limit, threadId }) =>
+      threadId === undefined
+        ? s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row))
+        : s.readThreadLog
+            .all(ws, threadId, after, limit ?? -1)
+            .map((row) => envelopeOf(ws, row, threadId)),
     revisions: (ws, artifactId) =>
       s.revisions
         .all(ws, artifactId)

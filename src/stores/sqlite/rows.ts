@@ -60,17 +60,21 @@ function decode<T>(
 }
 
 /**
- * Parses a log row back into its envelope.
+ * Parses a log row back into its envelope. `threadId` is the thread the row was found under
+ * (its `thread_id` column), when read by thread: the envelope must be of that thread too, so
+ * a column that disagrees with its envelope never hands out another thread's event.
  *
  * @throws WorkspaceError `corrupt_record` naming the workspace and seq, for a row that is not
- * JSON, not an envelope, or another workspace's or position's.
+ * JSON, not an envelope, or another workspace's, position's or thread's.
  */
-export function envelopeOf(workspaceId: string, row: LogRow): Envelope {
+export function envelopeOf(workspaceId: string, row: LogRow, threadId?: string): Envelope {
   const fail = (why: string) => corrupt(workspaceId, `at seq ${row.seq}`, why);
   const envelope = decode(EnvelopeSchema, { v: row.v, json: row.envelope }, fail);
   if (envelope.workspace_id !== workspaceId)
     throw fail(`the envelope belongs to workspace ${envelope.workspace_id}`);
   if (envelope.seq !== row.seq) throw fail(`the envelope says seq ${envelope.seq}`);
+  if (threadId !== undefined && envelope.thread_id !== threadId)
+    throw fail(`the envelope is of thread ${String(envelope.thread_id)}, not ${threadId}`);
   return envelope;
 }
 

@@ -66,6 +66,17 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX proposals_by_artifact ON proposals (workspace_id, artifact_id, status);
     `,
   },
+  {
+    version: 4,
+    name: "log thread column",
+    // A copy of each envelope's thread_id, indexed so one thread's envelopes are read without
+    // the rest of the log. Rows that are not JSON keep NULL: reading them still reports them.
+    sql: `
+      ALTER TABLE log ADD COLUMN thread_id TEXT;
+      UPDATE log SET thread_id = json_extract(envelope, '$.thread_id') WHERE json_valid(envelope);
+      CREATE INDEX log_by_thread ON log (workspace_id, thread_id, seq);
+    `,
+  },
 ];
 
 /** The schema version this library writes: the last migration's. */

@@ -20,7 +20,10 @@ export const SQL = {
     ON CONFLICT (workspace_id) DO UPDATE SET head = excluded.head`,
   readLog: `SELECT seq, v, envelope FROM log WHERE workspace_id = ? AND seq > ?
     ORDER BY seq LIMIT ?`,
-  insertLog: "INSERT INTO log (workspace_id, seq, v, envelope) VALUES (?, ?, ?, ?)",
+  readThreadLog: `SELECT seq, v, envelope FROM log
+    WHERE workspace_id = ? AND thread_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+  insertLog: `INSERT INTO log (workspace_id, seq, v, envelope, thread_id)
+    VALUES (?, ?, ?, ?, ?)`,
   artifact: "SELECT v, record FROM artifacts WHERE workspace_id = ? AND id = ?",
   artifacts: "SELECT id, v, record FROM artifacts WHERE workspace_id = ? ORDER BY rowid",
   putArtifact: upsert("artifacts", ["v", "record"]),
@@ -55,7 +58,8 @@ export interface Statements {
   readonly head: Statement<[Ws], { head: number }>;
   readonly setHead: Statement<[Ws, number]>;
   readonly readLog: Statement<[Ws, number, number], LogRow>;
-  readonly insertLog: Statement<[Ws, number, number, string]>;
+  readonly readThreadLog: Statement<[Ws, string, number, number], LogRow>;
+  readonly insertLog: Statement<[Ws, number, number, string, string | null]>;
   readonly artifact: Statement<[Ws, string], RecordRow>;
   readonly artifacts: Statement<[Ws], Row<RecordRow>>;
   readonly putArtifact: Statement<[Ws, string, number, string]>;
