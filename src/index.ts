@@ -158,6 +158,7 @@ export type {
   StartedOfferCard,
 } from "./offers/card.ts";
 export { offerCard } from "./offers/card.ts";
+export { offerCardIn } from "./offers/card-in.ts";
 export type { AnswerOffer } from "./offers/commands.ts";
 export { AnswerOfferSchema } from "./offers/commands.ts";
 export type {

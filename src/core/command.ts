@@ -23,6 +23,7 @@ import { AnswerDeferredSchema } from "../runs/commands.ts";
 import { CloseSideSchema, OpenSideSchema } from "../sides/commands.ts";
 import {
   CreateThreadSchema,
+  DeleteThreadSchema,
   EndThreadSchema,
   GrantPermissionSchema,
   PostMessageSchema,
@@ -47,6 +48,7 @@ export const CommandSchema = z.discriminatedUnion("type", [
   GiveFeedbackSchema,
   SaveDraftSchema,
   EndThreadSchema,
+  DeleteThreadSchema,
   GrantPermissionSchema,
   AnswerOfferSchema,
   LaunchThreadSchema,

@@ -10,14 +10,15 @@ import { answerOffer } from "../offers/rules.ts";
 import { expireProposal } from "../proposals/expire.ts";
 import { propose } from "../proposals/propose.ts";
 import { respond } from "../proposals/respond.ts";
-import { forbidden, invalidState, notFound, versionConflict } from "../rejections/rejection.ts";
+import { forbidden, notFound, versionConflict } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import { answerDeferred } from "../runs/answer.ts";
 import { recordFact } from "../runs/record.ts";
 import { closeSide, openSide, sideGate } from "../sides/rules.ts";
+import { openThread } from "../threads/open.ts";
 import {
+  closeThread,
   createThread,
-  endThread,
   grantPermission,
   postMessage,
   saveDraft,
@@ -57,12 +58,10 @@ function changeArtifact(
   });
 }
 
-// An ended thread takes no new work.
-function threadOpen(state: State, threadId: string | null): Result<null> {
-  if (threadId !== null && threadIn(state, threadId)?.status === "ended") {
-    return refuse(invalidState(`thread ${threadId} has ended`));
-  }
-  return ok(null);
+// An ended or deleted thread takes no new work.
+function threadOpen(state: State, threadId: string | null): Result<unknown> {
+  const thread = threadId === null ? null : threadIn(state, threadId);
+  return thread === null ? ok(null) : openThread(thread);
 }
 
 // The write policy decides: a proposal, or the change applied by `apply` in its thread.
@@ -142,7 +141,8 @@ export function commit(
     case "save_draft":
       return saveDraft(state, command);
     case "end_thread":
-      return endThread(state, command);
+    case "delete_thread":
+      return closeThread(state, command);
     case "grant_permission":
       return grantPermission(context, state, command);
     case "answer_offer":

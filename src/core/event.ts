@@ -35,6 +35,7 @@ import {
   MessagePostedSchema,
   PermissionGrantedSchema,
   ThreadCreatedSchema,
+  ThreadDeletedSchema,
   ThreadEndedSchema,
   ThreadModeChangedSchema,
 } from "../threads/events.ts";
@@ -76,6 +77,7 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   AppEventSchema,
   DraftSavedSchema,
   ThreadEndedSchema,
+  ThreadDeletedSchema,
   PermissionGrantedSchema,
   OfferAnsweredSchema,
   ThreadLaunchedSchema,

@@ -97,6 +97,7 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
       return;
     case "save_draft":
     case "end_thread":
+    case "delete_thread":
     case "grant_permission":
     case "open_side":
     case "close_side":

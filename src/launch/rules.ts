@@ -3,6 +3,7 @@ import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { messageUsedIn, type State, threadIn } from "../core/state.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
+import { openThread } from "../threads/open.ts";
 import { newThread } from "../threads/thread.ts";
 import type { LaunchThread } from "./commands.ts";
 import { DEFAULT_MODE_LADDERS, resolveModes } from "./modes.ts";
@@ -23,9 +24,8 @@ export function launchThread(
   }
   const source = threadIn(state, command.source_thread_id);
   if (source === null) return refuse(notFound("thread", command.source_thread_id));
-  if (source.status === "ended") {
-    return refuse(invalidState(`thread ${source.id} has ended`));
-  }
+  const open = openThread(source);
+  if (!open.ok) return open;
   const modes = resolveModes(command, source.modes, context.modes ?? DEFAULT_MODE_LADDERS);
   if (!modes.ok) return modes;
   if (threadIn(state, command.thread_id) !== null) {

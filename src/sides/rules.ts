@@ -5,6 +5,7 @@ import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { type State, threadIn } from "../core/state.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
+import { openThread } from "../threads/open.ts";
 import type { CloseSideSchema, OpenSideSchema } from "./commands.ts";
 
 /**
@@ -21,7 +22,8 @@ export function openSide(
   }
   const thread = threadIn(state, command.thread_id);
   if (thread === null) return refuse(notFound("thread", command.thread_id));
-  if (thread.status === "ended") return refuse(invalidState(`thread ${thread.id} has ended`));
+  const open = openThread(thread);
+  if (!open.ok) return open;
   if (thread.side !== null) {
     if (thread.side === command.side_id) return ok(commitResult(RECORDED));
     return refuse(invalidState(`thread ${thread.id} already has side conversation ${thread.side}`));
@@ -89,7 +91,7 @@ export function sideGate(context: DecideContext, state: State, command: Command)
   if (thread === null) return refuse(notFound("thread", side.thread_id));
   // A side is gone with its parent: `end_thread` leaves `side` set until the host records
   // the close, and the side must not write in between.
-  if (thread.side !== side.id || thread.status === "ended") {
+  if (thread.side !== side.id || thread.status !== "open") {
     return refuse(notFound("side conversation", side.id));
   }
   return ok(null);

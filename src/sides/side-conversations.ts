@@ -167,7 +167,10 @@ export function createSideConversations(
       if (envelope.thread_id !== parent || !isKnownEvent(event)) return;
       if (event.type === "side_closed" && event.side_id === id) {
         gone(event.reason);
-      } else if (event.type === "thread_ended" && status === "open") {
+      } else if (
+        (event.type === "thread_ended" || event.type === "thread_deleted") &&
+        status === "open"
+      ) {
         track(discard()).catch((error: unknown) => options.onError?.(error));
       }
     }

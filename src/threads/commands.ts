@@ -51,6 +51,12 @@ export const EndThreadSchema = z.strictObject({
   thread_id: z.string(),
 });
 
+/** Delete a thread: as ending it, and it no longer counts as existing (an offer's card drops its link). */
+export const DeleteThreadSchema = z.strictObject({
+  type: z.literal("delete_thread"),
+  thread_id: z.string(),
+});
+
 /** Grant a thread a durable permission ("always allow …"). Never from a side conversation. */
 export const GrantPermissionSchema = z.strictObject({
   type: z.literal("grant_permission"),

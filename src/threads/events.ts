@@ -41,6 +41,11 @@ export const ThreadEndedSchema = z.object({
   type: z.literal("thread_ended"),
   thread_id: z.string(),
 });
+/** A thread was deleted. */
+export const ThreadDeletedSchema = z.object({
+  type: z.literal("thread_deleted"),
+  thread_id: z.string(),
+});
 /** A thread was granted a durable permission. */
 export const PermissionGrantedSchema = z.object({
   type: z.literal("permission_granted"),

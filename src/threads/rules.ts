@@ -9,6 +9,7 @@ import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type {
   CreateThreadSchema,
+  DeleteThreadSchema,
   EndThreadSchema,
   GrantPermissionSchema,
   PostMessageSchema,
@@ -16,6 +17,7 @@ import type {
   SetFocusSchema,
   SetThreadModeSchema,
 } from "./commands.ts";
+import { openThread } from "./open.ts";
 import { newThread, type Thread } from "./thread.ts";
 
 function existing(state: State, threadId: string): Result<Thread> {
@@ -60,8 +62,8 @@ export function postMessage(
   if (messageUsedIn(state, command.message_id)) {
     return refuse(invalidState(`message ${command.message_id} already exists`));
   }
-  if (thread.value.status === "ended")
-    return refuse(invalidState(`thread ${thread.value.id} has ended`));
+  const open = openThread(thread.value);
+  if (!open.ok) return open;
   const { thread_id, message_id, content, kind } = command;
   const owner = { kind: "thread", thread: thread.value } as const;
   const retired =
@@ -147,27 +149,30 @@ export function saveDraft(
 }
 
 /**
- * Ends a thread: its pending decision retires and its side conversation is discarded with
- * it. Ending an ended thread records nothing.
+ * Ends or deletes a thread: its pending decision retires and its side conversation is
+ * discarded with it. Ending a thread that is no longer open, or deleting a deleted one,
+ * records nothing; a thread that ended can still be deleted.
  */
-export function endThread(
+export function closeThread(
   state: State,
-  command: z.infer<typeof EndThreadSchema>,
+  command: z.infer<typeof EndThreadSchema> | z.infer<typeof DeleteThreadSchema>,
 ): Result<CommitResult> {
   const thread = existing(state, command.thread_id);
   if (!thread.ok) return thread;
-  if (thread.value.status === "ended") return ok(commitResult(RECORDED));
+  const status = command.type === "end_thread" ? "ended" : "deleted";
+  if (thread.value.status === "deleted" || thread.value.status === status) {
+    return ok(commitResult(RECORDED));
+  }
   const { thread_id } = command;
   const side = thread.value.side;
-  const owner = {
-    kind: "thread",
-    thread: { ...thread.value, status: "ended", side: null },
-  } as const;
+  const owner = { kind: "thread", thread: { ...thread.value, status, side: null } } as const;
   const retired = retirePending(owner, "scope_ended");
   return ok(
     commitResult(RECORDED, {
       events: [
-        { type: "thread_ended", thread_id },
+        status === "ended"
+          ? { type: "thread_ended" as const, thread_id }
+          : { type: "thread_deleted" as const, thread_id },
         ...(side === null
           ? []
           : [

@@ -29,8 +29,12 @@ export const ThreadSchema = z.object({
   title: z.string().default(""),
   mode: ThreadModeSchema.default("edit"),
   focus: z.array(z.string()).default([]),
-  /** `ended` threads take no new work; their side conversation and decision are gone. */
-  status: z.enum(["open", "ended"]).default("open"),
+  /**
+   * `ended` and `deleted` threads take no new work; their side conversation and decision are
+   * gone. A deleted thread's record stays, so what pointed at it (an offer's answer) can say
+   * it is gone.
+   */
+  status: z.enum(["open", "ended", "deleted"]).default("open"),
   /** The offer this thread was started from. */
   proposed_by: OfferRefSchema.nullable().default(null),
   /** The answers to the offers this thread's agent made, by offer id (last write wins). */

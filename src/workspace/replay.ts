@@ -87,8 +87,9 @@ function apply(draft: Snapshot, envelope: Envelope): void {
         event.text;
       return;
     case "thread_ended":
+    case "thread_deleted":
       must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).status =
-        "ended";
+        event.type === "thread_ended" ? "ended" : "deleted";
       return;
     case "permission_granted":
       must(draft.threads.get(event.thread_id), envelope, `thread ${event.thread_id}`).grants.push(

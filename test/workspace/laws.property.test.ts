@@ -179,7 +179,7 @@ const intent: fc.Arbitrary<Intent> = fc.oneof(
           patch: fc.nat(5),
         }),
       },
-      fc.record({ do: fc.constant("thread_admin" as const), thread: fc.nat(1), what: fc.nat(3) }),
+      fc.record({ do: fc.constant("thread_admin" as const), thread: fc.nat(1), what: fc.nat(4) }),
     ),
   },
 );
@@ -485,8 +485,8 @@ async function run(intents: [number, Intent][]) {
       case "thread_admin": {
         const threadId = THREADS[step.thread] as string;
         command =
-          step.what === 0
-            ? { type: "end_thread", thread_id: threadId }
+          step.what === 0 || step.what === 4
+            ? { type: step.what === 0 ? "end_thread" : "delete_thread", thread_id: threadId }
             : step.what === 1
               ? { type: "grant_permission", thread_id: threadId, permission: "rm" }
               : { type: "save_draft", thread_id: threadId, text: step.what === 2 ? "later" : null };
@@ -548,7 +548,8 @@ function checkInvariants(s: WorkspaceSnapshot): void {
   );
   expect(new Set(answered).size).toBe(answered.length);
   for (const thread of s.threads.values()) {
-    if (thread.status === "ended") expect(thread.decision.pending).toBeNull();
+    if (thread.status !== "open") expect(thread.decision.pending).toBeNull();
+    if (thread.status !== "open") expect(thread.side).toBeNull();
   }
   for (const envelope of logEntries(s)) {
     const actor = parseActor(envelope.actor);
@@ -635,6 +636,7 @@ describe("laws of the log", () => {
       "side_opened",
       "side_closed",
       "thread_ended",
+      "thread_deleted",
       "permission_granted",
       "draft_saved",
     ]) {
