@@ -156,7 +156,7 @@ export function commit(
     case "retire_decision":
       return retireDecision(context, state, command);
     case "open_side":
-      return openSide(context, state, command);
+      return openSide(state, command);
     case "close_side":
       return closeSide(state, command);
   }

@@ -9,17 +9,14 @@ import { openThread } from "../threads/open.ts";
 import type { CloseSideSchema, OpenSideSchema } from "./commands.ts";
 
 /**
- * Records a side conversation opened on a thread: one per thread, never from inside a side,
- * never on an ended thread. Only the fact is logged; the side's turns never are.
+ * Records a side conversation opened on a thread: one per thread, never on an ended thread
+ * (never from inside a side either: see {@link sideGate}). Only the fact is logged; the
+ * side's turns never are.
  */
 export function openSide(
-  context: DecideContext,
   state: State,
   command: z.infer<typeof OpenSideSchema>,
 ): Result<CommitResult> {
-  if (context.side !== undefined) {
-    return refuse(forbidden("a side conversation cannot open another"));
-  }
   const thread = threadIn(state, command.thread_id);
   if (thread === null) return refuse(notFound("thread", command.thread_id));
   const open = openThread(thread);
@@ -71,6 +68,7 @@ export function sideGate(context: DecideContext, state: State, command: Command)
   const side = context.side;
   if (side === undefined) return ok(null);
   const { type } = command;
+  if (type === "open_side") return refuse(forbidden("a side conversation cannot open another"));
   if (type === "grant_permission") {
     return refuse(
       forbidden(
