@@ -94,6 +94,10 @@ export function requestDecision(
     if (same) return ok(commitResult(RECORDED));
     return refuse(invalidState(`decision ${command.decision_id} is already pending`));
   }
+  // One that expired before it arrived would only block the scope until someone retired it.
+  if (isDue(decision, context.now)) {
+    return refuse(invalidState(`decision ${decision.id} expired at ${decision.expires_at}`));
+  }
   const events: DecisionEvent[] = [];
   if (pending !== null) {
     events.push({
