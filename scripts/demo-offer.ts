@@ -9,7 +9,7 @@ import {
   type ActorInput,
   isolatedCheckout,
   offerAcknowledgement,
-  offerCard,
+  offerCardIn,
   startOffer,
   type ThreadOfferInput,
   ThreadOfferSchema,
@@ -63,15 +63,12 @@ export async function offerDemo(
     },
     agent,
   );
-  console.log(
-    `   the model is told: ${offerAcknowledgement({ ...offer, rationale: offer.rationale ?? null, files: offer.files ?? [] })}`,
-  );
-  const parsed = { ...offer, rationale: offer.rationale ?? null, files: offer.files ?? [] };
+  const parsed = ThreadOfferSchema.parse(offer);
+  console.log(`   the model is told: ${offerAcknowledgement(parsed)}`);
   const card = async () => {
-    const thread = await ws.thread("thr_launch");
-    const answer = thread?.offers[offerId];
-    const started = answer?.status === "started" ? await ws.thread(answer.thread_id) : null;
-    return offerCard(parsed, answer, started !== null);
+    const shown = await offerCardIn(ws, { thread_id: "thr_launch", offer_id: offerId }, parsed);
+    if (shown === null) throw new Error("the offering thread is gone");
+    return shown;
   };
   const before = await card();
   console.log(`   the card: ${before.state}, "${before.title}"`);

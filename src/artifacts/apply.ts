@@ -2,7 +2,7 @@ import { actorRunId } from "../actors/actor.ts";
 import type { DecideContext } from "../core/context.ts";
 import { type CommitResult, commitResult } from "../core/result.ts";
 import { artifactIn, type State } from "../core/state.ts";
-import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from "../json/json.ts";
+import { type JsonObject, type JsonValue, jsonEqual } from "../json/json.ts";
 import { applyPatch } from "../patches/apply.ts";
 import { describePatch } from "../patches/describe.ts";
 import { diff } from "../patches/diff.ts";
