@@ -5,6 +5,7 @@ import { runIn, type State, threadIn } from "../core/state.ts";
 import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
+import { openThread } from "../threads/open.ts";
 import type { Run, RunStatus } from "./run.ts";
 
 type RunFact = Exclude<Fact, { type: "app_event" }>;
@@ -21,7 +22,11 @@ function runFor(state: State, fact: RunFact, allowed: readonly RunStatus[]): Res
 }
 
 function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Result<Run> {
-  if (threadIn(state, fact.thread_id) === null) return refuse(notFound("thread", fact.thread_id));
+  const thread = threadIn(state, fact.thread_id);
+  if (thread === null) return refuse(notFound("thread", fact.thread_id));
+  // An ended thread takes no new work, nor resumes a paused turn (its decisions are retired).
+  const open = openThread(thread);
+  if (!open.ok) return open;
   const previous = runIn(state, fact.run_id);
   if (previous !== null && previous.thread_id !== fact.thread_id) {
     return refuse(invalidState(`run ${previous.id} belongs to thread ${previous.thread_id}`));
