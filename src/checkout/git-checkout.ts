@@ -37,6 +37,11 @@ export interface GitCheckoutOptions {
   branchPrefix?: string;
   /** The git binary; default `git` from `PATH`. */
   git?: string;
+  /**
+   * How long one git command may take before it counts as failed (`git_failed`); default two
+   * minutes, so a fetch over a dead network or waiting on an ssh prompt never hangs a launch.
+   */
+  timeoutMs?: number;
 }
 
 type NewWorktree = Extract<Placement, { type: "new_worktree" }>;
@@ -70,7 +75,7 @@ const THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  * name a folder, or a default branch name git rejects (host bugs, not placement problems).
  */
 export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
-  const git = runGit(options.git ?? "git");
+  const git = runGit(options.git ?? "git", options.timeoutMs ?? 120_000);
   const branchPrefix = options.branchPrefix ?? "aw/";
 
   async function plan(placement: Placement, threadId: string): Promise<Plan> {

@@ -34,9 +34,10 @@ function gitEnvironment(): NodeJS.ProcessEnv {
 
 /**
  * A {@link RunGit} for the given binary. Arguments go to the process as a list, never through
- * a shell. Throws {@link CheckoutError} (`git_failed`) only when git cannot be started at all.
+ * a shell. Throws {@link CheckoutError} (`git_failed`) when git cannot be started at all or
+ * does not finish within `timeoutMs`.
  */
-export function runGit(binary: string): RunGit {
+export function runGit(binary: string, timeoutMs: number): RunGit {
   return async (dir, args) => {
     try {
       const { stdout, stderr } = await execFileAsync(binary, ["-C", dir, ...args], {
@@ -44,10 +45,23 @@ export function runGit(binary: string): RunGit {
         encoding: "utf8",
         maxBuffer: 64 * 1024 * 1024,
         windowsHide: true,
+        timeout: timeoutMs,
       });
       return { code: 0, stdout, stderr };
     } catch (error) {
-      const failed = error as { code?: unknown; stdout?: unknown; stderr?: unknown };
+      const failed = error as {
+        code?: unknown;
+        killed?: unknown;
+        stdout?: unknown;
+        stderr?: unknown;
+      };
+      if (failed.killed === true) {
+        throw new CheckoutError({
+          reason: "git_failed",
+          field: "placement",
+          message: `git ${args.join(" ")} did not finish within ${timeoutMs} ms`,
+        });
+      }
       if (typeof failed.code === "number") {
         return { code: failed.code, stdout: String(failed.stdout), stderr: String(failed.stderr) };
       }
