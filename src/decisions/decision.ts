@@ -63,5 +63,5 @@ export const DecisionSlotSchema = z.object({
 /** A scope's decisions. */
 export type DecisionSlot = z.infer<typeof DecisionSlotSchema>;
 
-/** A scope with no decisions yet. */
-export const EMPTY_SLOT: DecisionSlot = { pending: null, closed: {} };
+/** A scope with no decisions yet (frozen: shared by every new thread and run). */
+export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: Object.freeze({}) });

@@ -2,6 +2,7 @@ import type { Actor } from "../actors/actor.ts";
 import type { Fact } from "../core/event.ts";
 import { type CommitResult, commitResult, RECORDED } from "../core/result.ts";
 import { runIn, type State, threadIn } from "../core/state.ts";
+import { EMPTY_SLOT } from "../decisions/decision.ts";
 import { evolveOwner, retirePending } from "../decisions/scope.ts";
 import { forbidden, invalidState, notFound } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
@@ -43,7 +44,7 @@ function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Re
     answers: {},
     trace_ids: fact.trace_id === null ? traces : [...traces, fact.trace_id],
     answered: previous?.answered ?? {},
-    decision: previous?.decision ?? { pending: null, closed: {} },
+    decision: previous?.decision ?? EMPTY_SLOT,
   });
 }
 

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PlacementSchema } from "../checkout/placement.ts";
-import { DecisionSlotSchema } from "../decisions/decision.ts";
+import { DecisionSlotSchema, EMPTY_SLOT } from "../decisions/decision.ts";
 import { OfferAnswerSchema, OfferRefSchema } from "../offers/offer.ts";
 import { ThreadModeSchema } from "./commands.ts";
 
@@ -71,6 +71,6 @@ export function newThread(id: string, title: string): Thread {
     launch: null,
     grants: [],
     side: null,
-    decision: { pending: null, closed: {} },
+    decision: EMPTY_SLOT,
   };
 }

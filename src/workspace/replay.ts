@@ -1,7 +1,7 @@
 import { castDraft, type Draft, produce } from "immer";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
 import { isKnownEvent, type KnownEvent } from "../core/event.ts";
-import type { DecisionSlot } from "../decisions/decision.ts";
+import { type DecisionSlot, EMPTY_SLOT } from "../decisions/decision.ts";
 import { evolveSlot } from "../decisions/evolve.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { isJsonObject } from "../json/json.ts";
@@ -228,7 +228,7 @@ function apply(draft: Snapshot, envelope: Envelope): void {
         answers: {},
         trace_ids: event.trace_id === null ? traces : [...traces, event.trace_id],
         answered: draft.runs.get(event.run_id)?.answered ?? {},
-        decision: draft.runs.get(event.run_id)?.decision ?? { pending: null, closed: {} },
+        decision: draft.runs.get(event.run_id)?.decision ?? EMPTY_SLOT,
       });
       return;
     }
