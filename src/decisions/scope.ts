@@ -48,12 +48,14 @@ export function scopeFields(owner: ScopeOwner): {
       };
 }
 
-/** The owner after its decisions went through `events`. */
-export function evolveOwner(owner: ScopeOwner, events: readonly DecisionEvent[]): ScopeOwner {
+/** The owner (of the same kind) after its decisions went through `events`. */
+export function evolveOwner<O extends ScopeOwner>(owner: O, events: readonly DecisionEvent[]): O {
   const slot = events.reduce(evolveSlot, slotOf(owner));
-  return owner.kind === "thread"
-    ? { kind: "thread", thread: { ...owner.thread, decision: slot } }
-    : { kind: "run", run: { ...owner.run, decision: slot } };
+  const next: ScopeOwner =
+    owner.kind === "thread"
+      ? { kind: "thread", thread: { ...owner.thread, decision: slot } }
+      : { kind: "run", run: { ...owner.run, decision: slot } };
+  return next as O;
 }
 
 /**

@@ -59,7 +59,7 @@ export function answerDeferred(
   } as const;
   const elsewhere = !viaDecision && run.decision.pending?.id === tool_call_id;
   const retired = elsewhere ? retirePending(owner, "user_input") : [];
-  const next = evolveOwner(owner, retired);
+
   return ok(
     commitResult(RECORDED, {
       events: [
@@ -74,7 +74,7 @@ export function answerDeferred(
         },
         ...retired,
       ],
-      runs: [next.kind === "run" ? next.run : owner.run],
+      runs: [evolveOwner(owner, retired).run],
     }),
   );
 }

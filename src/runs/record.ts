@@ -94,11 +94,11 @@ export function recordFact(actor: Actor, state: State, fact: Fact): Result<Commi
   const owner = { kind: "run", run: run.value } as const;
   const turnOver = fact.type === "run_ended" || fact.type === "run_started";
   const retired = turnOver ? retirePending(owner, "scope_ended") : [];
-  const next = evolveOwner(owner, retired);
+
   return ok(
     commitResult(RECORDED, {
       events: [fact, ...retired],
-      runs: [next.kind === "run" ? next.run : run.value],
+      runs: [evolveOwner(owner, retired).run],
     }),
   );
 }

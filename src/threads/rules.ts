@@ -127,8 +127,7 @@ export function setThreadMode(
 }
 
 function evolveThread(owner: ScopeOwner & { kind: "thread" }, events: DecisionEvent[]): Thread {
-  const next = evolveOwner(owner, events);
-  return next.kind === "thread" ? next.thread : owner.thread;
+  return evolveOwner(owner, events).thread;
 }
 
 /** Parks text in a thread's composer, or clears it; the same text records nothing. */

@@ -239,30 +239,35 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     }));
   }
 
-  // Parses, loads and decides once, at the current head: what a write would append there.
-  async function decideNow(
-    parsedItem: Result<Command | Fact>,
+  // Parses the actor and the item, or says which one is wrong.
+  function parsed(
+    item: Result<Command | Fact>,
     actorInput: ActorInput,
-    writeOptions: WriteOptions,
-  ): Promise<Result<{ head: number; now: string; actor: Actor; result: CommitResult }>> {
+  ): Result<{ item: Command | Fact; actor: Actor }> {
     const actor = parseActor(actorInput);
     if (!actor.ok) return actor;
-    if (!parsedItem.ok) return parsedItem;
-    const item = parsedItem.value;
+    return item.ok ? ok({ item: item.value, actor: actor.value }) : item;
+  }
+
+  // Loads and decides once, at the current head: what a write would append there.
+  async function decideNow(
+    item: Command | Fact,
+    actor: Actor,
+    writeOptions: WriteOptions,
+  ): Promise<Result<{ head: number; now: string; result: CommitResult }>> {
     const head = await store.head(id);
     const { side } = writeOptions;
-    const state = await load(item, actor.value, side);
+    const state = await load(item, actor, side);
     // One reading of the clock per decision: the rules and the envelopes agree on the time.
     const now = clock().toISOString();
     const decided = decide(item, state, {
-      actor: actor.value,
+      actor,
       registry,
       now,
       ...decideOptions,
       ...(side === undefined ? {} : { side }),
     });
-    if (!decided.ok) return decided;
-    return ok({ head, now, actor: actor.value, result: decided.value });
+    return decided.ok ? ok({ head, now, result: decided.value }) : decided;
   }
 
   async function write(
@@ -270,13 +275,16 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     actorInput: ActorInput,
     writeOptions: WriteOptions,
   ): Promise<WriteResult> {
+    const input = parsed(parsedItem, actorInput);
+    if (!input.ok) return input;
+    const { item, actor } = input.value;
     const traceparent = writeOptions.traceparent ?? null;
     const traceId = traceIdOf(traceparent);
     for (let attempt = 0; attempt < maxAttempts; attempt++) {
       if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
-      const decided = await decideNow(parsedItem, actorInput, writeOptions);
+      const decided = await decideNow(item, actor, writeOptions);
       if (!decided.ok) return decided;
-      const { head, now, actor, result } = decided.value;
+      const { head, now, result } = decided.value;
       const appended = envelopes(result, head, actor, { traceparent, ts: now });
       const revisions = result.revisions.map((r) => ({ ...r, trace_id: traceId }));
       const stored = await store.append(id, head, { ...result, revisions, envelopes: appended });
@@ -306,7 +314,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     commit: (command, actor, writeOptions = {}) =>
       write(parseCommand(command, newId), actor, writeOptions),
     async dryRun(command, actor, writeOptions = {}) {
-      const decided = await decideNow(parseCommand(command, newId), actor, writeOptions);
+      const input = parsed(parseCommand(command, newId), actor);
+      if (!input.ok) return input;
+      const decided = await decideNow(input.value.item, input.value.actor, writeOptions);
       return decided.ok ? ok(decided.value.result) : decided;
     },
     record: (fact, actor, writeOptions = {}) => write(parseFact(fact), actor, writeOptions),
