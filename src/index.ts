@@ -124,13 +124,13 @@ export type {
   LaunchResult,
 } from "./launch/launch-thread.ts";
 export { launchThread } from "./launch/launch-thread.ts";
-export type { ModeLadder, ModeLadders, ResolvedModes } from "./launch/modes.ts";
+export { resolveModes } from "./launch/modes.ts";
+export type { ModeLadder, ModeLadders, ResolvedModes } from "./launch/modes-schema.ts";
 export {
   DEFAULT_MODE_LADDERS,
   ModeLadderSchema,
   ModeLaddersSchema,
-  resolveModes,
-} from "./launch/modes.ts";
+} from "./launch/modes-schema.ts";
 export type { JsonConflict, JsonConflictReason } from "./merge/json-conflict.ts";
 export { JsonConflictSchema } from "./merge/json-conflict.ts";
 export type { JsonMergeResult, MergeJsonOptions } from "./merge/merge-json.ts";
@@ -190,8 +190,9 @@ export { JsonPatchSchema, PatchSchema, TextEditsSchema } from "./patches/patch.t
 export { applyTextEdits } from "./patches/text-edits.ts";
 export { proposalAcknowledgement } from "./proposals/acknowledgement.ts";
 export type { ExpireProposal, ProposeChange, RespondToProposal } from "./proposals/commands.ts";
-export type { DataDiff } from "./proposals/landed-diff.ts";
-export { DataDiffSchema, dataDiff, unifiedDiff } from "./proposals/landed-diff.ts";
+export type { DataDiff } from "./proposals/data-diff-schema.ts";
+export { DataDiffSchema } from "./proposals/data-diff-schema.ts";
+export { dataDiff, unifiedDiff } from "./proposals/landed-diff.ts";
 export type { ProposalPreview } from "./proposals/preview.ts";
 export { previewProposal } from "./proposals/preview.ts";
 export type { Proposal, ProposalStatus, Resolution } from "./proposals/proposal.ts";
@@ -221,8 +222,9 @@ export type {
   SideTurn,
 } from "./sides/side-conversations.ts";
 export { createSideConversations } from "./sides/side-conversations.ts";
-export type { ActiveTurn, SideItem, SideSnapshot } from "./sides/snapshot.ts";
-export { SideSnapshotSchema, snapshotThread } from "./sides/snapshot.ts";
+export { snapshotThread } from "./sides/snapshot.ts";
+export type { ActiveTurn, SideItem, SideSnapshot } from "./sides/snapshot-schema.ts";
+export { SideSnapshotSchema } from "./sides/snapshot-schema.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
 export type {

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ActorSchema } from "../actors/actor.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
-import { ModeLaddersSchema } from "../launch/modes.ts";
+import { ModeLaddersSchema } from "../launch/modes-schema.ts";
 import { ProposalSchema } from "../proposals/proposal.ts";
 import { RunSchema } from "../runs/run.ts";
 import { ThreadModeSchema } from "../threads/commands.ts";

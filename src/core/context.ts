@@ -1,5 +1,5 @@
 import type { Actor } from "../actors/actor.ts";
-import type { ModeLadders } from "../launch/modes.ts";
+import type { ModeLadders } from "../launch/modes-schema.ts";
 import type { ThreadMode } from "../threads/commands.ts";
 import type { Registry } from "./registry.ts";
 

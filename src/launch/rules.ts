@@ -6,7 +6,8 @@ import { ok, type Result, refuse } from "../rejections/result.ts";
 import { openThread } from "../threads/open.ts";
 import { newThread } from "../threads/thread.ts";
 import type { LaunchThread } from "./commands.ts";
-import { DEFAULT_MODE_LADDERS, resolveModes } from "./modes.ts";
+import { resolveModes } from "./modes.ts";
+import { DEFAULT_MODE_LADDERS } from "./modes-schema.ts";
 
 /**
  * Launches a user-owned thread from an agent's thread, with its first prompt, in one write:

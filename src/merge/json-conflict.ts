@@ -1,6 +1,5 @@
 import { z } from "zod";
 import { JsonValueSchema } from "../json/json.ts";
-import type { TextConflict } from "./types.ts";
 
 // RFC 6901: "" or "/"-prefixed segments where "~" only starts "~0" or "~1". Unlike a patch
 // path, any key is allowed: a conflict reports where the data is, it is never applied.
@@ -14,17 +13,13 @@ export const LineRangeSchema = z.object({
 
 const TextSideSchema = LineRangeSchema.extend({ lines: z.array(z.string()) });
 
-/** One conflicting region of a line merge: the wire form of `TextConflict` (types.ts). */
+/** One conflicting region of a line merge: the wire form of the merge engine's `TextConflict`. */
 export const TextConflictSchema = z.object({
   merged: LineRangeSchema,
   base: TextSideSchema,
   ours: TextSideSchema,
   theirs: TextSideSchema,
 });
-
-// A compile error if the schema stops fitting the shared interface (readonly, so one way only).
-type Fits<T extends TextConflict> = T;
-type _SchemaFits = Fits<z.infer<typeof TextConflictSchema>>;
 
 const SequenceSideSchema = LineRangeSchema.extend({ items: z.array(JsonValueSchema) });
 

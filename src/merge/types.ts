@@ -1,3 +1,6 @@
+import type { z } from "zod";
+import type { TextConflictSchema } from "./json-conflict.ts";
+
 /**
  * Shared shapes of the merge engine. Text is compared line by line; a line keeps its end of
  * line (`"\n"`, `"\r\n"`, or none for a last line without one), so a changed line ending is a
@@ -87,3 +90,7 @@ export type MergeSequences = <T>(
   theirs: readonly T[],
   options: { readonly key: (item: T) => string; readonly algorithm?: DiffAlgorithm },
 ) => readonly MergeRegion<T>[];
+
+// A compile error if the wire schema stops fitting the interface (readonly, so one way only).
+type Fits<T extends TextConflict> = T;
+type _SchemaFits = Fits<z.infer<typeof TextConflictSchema>>;

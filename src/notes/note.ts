@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { DataDiffSchema } from "../proposals/landed-diff.ts";
+import { DataDiffSchema } from "../proposals/data-diff-schema.ts";
 
 /** Others changed an artifact the viewer follows: coalesced over a slice of the log. */
 export const ChangeNoteSchema = z.object({

@@ -1,4 +1,4 @@
-import type { DataDiff } from "../proposals/landed-diff.ts";
+import type { DataDiff } from "../proposals/data-diff-schema.ts";
 import type { Note } from "./note.ts";
 
 function who(names: readonly string[]): string {

@@ -13,7 +13,8 @@ import type { Patch } from "../patches/patch.ts";
 import { conflict, invalidState, notFound, patchFailed } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import type { RespondToProposal } from "./commands.ts";
-import { type DataDiff, dataDiff } from "./landed-diff.ts";
+import type { DataDiff } from "./data-diff-schema.ts";
+import { dataDiff } from "./landed-diff.ts";
 import type { Proposal } from "./proposal.ts";
 import { rebaseEdit } from "./rebase.ts";
 

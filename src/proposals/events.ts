@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ActorSchema } from "../actors/actor.ts";
 import { ChangeSchema } from "../artifacts/commands.ts";
 import { PatchSchema } from "../patches/patch.ts";
-import { DataDiffSchema } from "./landed-diff.ts";
+import { DataDiffSchema } from "./data-diff-schema.ts";
 
 const scope = {
   thread_id: z.string().nullable().default(null),

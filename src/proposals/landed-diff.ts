@@ -1,19 +1,7 @@
 import { structuredPatch } from "diff";
-import { z } from "zod";
 import type { JsonObject } from "../json/json.ts";
 import { diff } from "../patches/diff.ts";
-import { JsonPatchOperationSchema } from "../patches/patch.ts";
-
-/**
- * How one version of an artifact's data differs from another, for people and models: a
- * unified diff per text field (a string on both sides), and a JSON Patch for everything else.
- */
-export const DataDiffSchema = z.object({
-  text: z.array(z.object({ field: z.string(), unified: z.string() })),
-  json: z.array(JsonPatchOperationSchema),
-});
-/** How one version of an artifact's data differs from another. */
-export type DataDiff = z.infer<typeof DataDiffSchema>;
+import type { DataDiff } from "./data-diff-schema.ts";
 
 /** A unified diff of one text, `---`/`+++` headers naming the two sides, 3 lines of context. */
 export function unifiedDiff(

@@ -5,7 +5,8 @@ import type { JsonConflict } from "../merge/json-conflict.ts";
 import { notFound, type Rejection } from "../rejections/rejection.ts";
 import { ok, type Result, refuse } from "../rejections/result.ts";
 import { acceptProposal } from "./accept.ts";
-import { type DataDiff, dataDiff } from "./landed-diff.ts";
+import type { DataDiff } from "./data-diff-schema.ts";
+import { dataDiff } from "./landed-diff.ts";
 import type { ProposalStatus } from "./proposal.ts";
 
 /** What accepting a proposal as it stands would do now, for a reviewer. */

@@ -10,7 +10,8 @@ import { toValidationErrors } from "../rejections/validation-errors.ts";
 import type { Envelope } from "../workspace/envelope.ts";
 import type { Subscription } from "../workspace/subscription.ts";
 import type { Workspace, WriteResult } from "../workspace/workspace.ts";
-import { type SideSnapshot, snapshotThread } from "./snapshot.ts";
+import { snapshotThread } from "./snapshot.ts";
+import type { SideSnapshot } from "./snapshot-schema.ts";
 
 /** One turn of a side conversation: who spoke and what. Kept in memory only. */
 export const SideTurnSchema = z

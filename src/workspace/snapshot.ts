@@ -2,7 +2,6 @@ import { castDraft, type Draft, enableMapSet, produce } from "immer";
 import type { Revision, Versioned } from "../artifacts/entities.ts";
 import type { Proposal } from "../proposals/proposal.ts";
 import type { Run } from "../runs/run.ts";
-import type { AppendBatch } from "../stores/port.ts";
 import type { Thread } from "../threads/thread.ts";
 import type { Envelope } from "./envelope.ts";
 
@@ -73,23 +72,3 @@ export const EMPTY_SNAPSHOT: WorkspaceSnapshot = produce(
   } satisfies WorkspaceSnapshot,
   () => {},
 );
-
-/** The snapshot after appending `batch`: its envelopes added, its entities written over. */
-export function withBatch(snapshot: WorkspaceSnapshot, batch: AppendBatch): WorkspaceSnapshot {
-  return produce(snapshot, (draft: Draft<WorkspaceSnapshot>) => {
-    pushLog(draft, batch.envelopes);
-    for (const artifact of batch.artifacts)
-      draft.artifacts.set(artifact.id, artifact as Draft<Versioned>);
-    for (const revision of batch.revisions) {
-      const history = draft.revisions.get(revision.artifact_id);
-      if (history === undefined)
-        draft.revisions.set(revision.artifact_id, [revision as Draft<Revision>]);
-      else history.push(revision as Draft<Revision>);
-    }
-    for (const proposal of batch.proposals)
-      draft.proposals.set(proposal.id, proposal as Draft<Proposal>);
-    for (const thread of batch.threads) draft.threads.set(thread.id, thread as Draft<Thread>);
-    for (const run of batch.runs) draft.runs.set(run.id, run as Draft<Run>);
-    for (const id of batch.messages) draft.messages.add(id);
-  });
-}

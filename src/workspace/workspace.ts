@@ -18,7 +18,7 @@ import type { DecisionSlot, Scope } from "../decisions/decision.ts";
 import { deliverAnswer } from "../decisions/deliver.ts";
 import { WorkspaceError } from "../errors/workspace-error.ts";
 import { type IdSource, randomIds } from "../ids/ids.ts";
-import type { ModeLadders } from "../launch/modes.ts";
+import type { ModeLadders } from "../launch/modes-schema.ts";
 import { changeNotes, notesNeeds } from "../notes/change-notes.ts";
 import type { Note } from "../notes/note.ts";
 import { renderNotes } from "../notes/render.ts";
