@@ -10,9 +10,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
+import { fixtureRegistry } from "../src/conformance/fixtures.ts";
 import { createWorkspace, type Envelope, memoryStore, type Store } from "../src/index.ts";
 import { sqliteStore } from "../src/sqlite.ts";
-import { fixtureRegistry } from "../src/testing/fixtures.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };

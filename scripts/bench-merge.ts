@@ -17,7 +17,7 @@ import {
   loadCorpus,
 } from "../bench/corpus.ts";
 import { ms, summary, timeMedian } from "../bench/stats.ts";
-import { mergeText } from "../src/merge/merge-text.ts";
+import { mergeText } from "../src/diffs/merge/merge-text.ts";
 
 const args = process.argv.slice(2);
 const showAt = args.indexOf("--show");

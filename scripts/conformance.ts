@@ -7,9 +7,9 @@
 import { existsSync } from "node:fs";
 import { join, relative } from "node:path";
 import { CaseFileError } from "../src/conformance/case-file.ts";
+import { fixtureRegistry } from "../src/conformance/fixtures.ts";
 import { formatReport } from "../src/conformance/report.ts";
 import { runCaseFiles } from "../src/conformance/run-case.ts";
-import { fixtureRegistry } from "../src/testing/fixtures.ts";
 
 const USAGE = "usage: npm run conformance -- [case-file-or-directory...]";
 const root = join(import.meta.dirname, "..");

@@ -1,43 +1,6 @@
 // The public entry of agent-workspace: every export by name. Internal modules import leaf
 // files, never this one.
 
-export type { Actor, ActorInput, AgentActor } from "./actors/actor.ts";
-export {
-  ActorSchema,
-  AgentActorSchema,
-  actorRunId,
-  displayName,
-  EvaluatorActorSchema,
-  ExternalAgentActorSchema,
-  isAgent,
-  participantKey,
-  SystemActorSchema,
-  UserActorSchema,
-} from "./actors/actor.ts";
-export type {
-  ArtifactSchema,
-  ArtifactType,
-  ArtifactTypeDefinition,
-  ProposalPolicy,
-  WritePolicy,
-} from "./artifacts/artifact-type.ts";
-export { defineArtifactType, validateData } from "./artifacts/artifact-type.ts";
-export type {
-  ArchiveArtifact,
-  Change,
-  CreateArtifact,
-  EditArtifact,
-} from "./artifacts/commands.ts";
-export {
-  ArchiveArtifactSchema,
-  ChangeSchema,
-  CreateArtifactSchema,
-  EditArtifactSchema,
-} from "./artifacts/commands.ts";
-export type { Revision, Versioned } from "./artifacts/entities.ts";
-export { RevisionSchema, VersionedSchema } from "./artifacts/entities.ts";
-export type { CheckoutMode, Placement } from "./checkout/placement.ts";
-export { PlacementSchema } from "./checkout/placement.ts";
 export type {
   Checkout,
   CheckoutAdapter,
@@ -51,91 +14,14 @@ export {
   PLACEMENT_PROBLEM_REASONS,
   placementProblem,
 } from "./checkout/port.ts";
-export type { Command, CommandInput, CommandType } from "./core/command.ts";
-export { CommandSchema, fillIds } from "./core/command.ts";
-export { commit, record } from "./core/commit.ts";
-export type { DecideContext, SideContext } from "./core/context.ts";
-export { decide } from "./core/decide.ts";
-export type { Event, EventType, Fact, FactInput, KnownEvent, UnknownEvent } from "./core/event.ts";
-export {
-  EventSchema,
-  FactSchema,
-  isKnownEvent,
-  KnownEventSchema,
-  scopeOf,
-  WORKSPACE_SCOPED,
-} from "./core/event.ts";
-export { isFact, needs } from "./core/needs.ts";
-export type { Outcome } from "./core/outcome.ts";
-export { OutcomeSchema } from "./core/outcome.ts";
-export { parseActor, parseCommand, parseFact } from "./core/parse.ts";
-export type { Registry, RegistryOptions } from "./core/registry.ts";
-export { createRegistry } from "./core/registry.ts";
-export type { CommitResult } from "./core/result.ts";
-export type { EntityKind, Needs, RevisionRef, State } from "./core/state.ts";
-export { emptyState, isSatisfied, NO_NEEDS, revisionKey } from "./core/state.ts";
-export type { AnswerChannel, DecisionAnswerResult, DecisionDelivery } from "./decisions/channel.ts";
-export type { AnswerDecision, RequestDecision, RetireDecision } from "./decisions/commands.ts";
-export {
-  AnswerDecisionSchema,
-  RequestDecisionSchema,
-  RetireDecisionSchema,
-} from "./decisions/commands.ts";
-export type {
-  ClosedDecision,
-  Decision,
-  DecisionOption,
-  DecisionSlot,
-  RetireReason,
-  Scope,
-} from "./decisions/decision.ts";
-export {
-  DecisionOptionSchema,
-  DecisionSchema,
-  DecisionSlotSchema,
-  ScopeSchema,
-} from "./decisions/decision.ts";
-export { DEFERRED_CHANNEL } from "./decisions/rules.ts";
-export type { WorkspaceErrorCode } from "./errors/workspace-error.ts";
-export {
-  isWorkspaceError,
-  WORKSPACE_ERROR_CODES,
-  WorkspaceError,
-} from "./errors/workspace-error.ts";
-export type { GiveFeedback } from "./feedback/commands.ts";
-export type {
-  FeedbackSchema,
-  FeedbackType,
-  FeedbackTypeDefinition,
-} from "./feedback/feedback-type.ts";
-export { defineFeedbackType } from "./feedback/feedback-type.ts";
-export type { FeedbackTarget, FeedbackTargetKind } from "./feedback/target.ts";
-export { FeedbackTargetSchema } from "./feedback/target.ts";
-export type { IdPrefix, IdSource } from "./ids/ids.ts";
-export { randomIds, sequentialIds } from "./ids/ids.ts";
-export type { JsonObject, JsonValue } from "./json/json.ts";
-export { jsonEqual } from "./json/json.ts";
-export type { LaunchThread } from "./launch/commands.ts";
-export { LaunchThreadSchema } from "./launch/commands.ts";
-export type {
-  DispatchRequest,
-  LaunchPorts,
-  LaunchRequest,
-  LaunchResult,
-} from "./launch/launch-thread.ts";
-export { launchThread } from "./launch/launch-thread.ts";
-export { resolveModes } from "./launch/modes.ts";
-export type { ModeLadder, ModeLadders, ResolvedModes } from "./launch/modes-schema.ts";
-export {
-  DEFAULT_MODE_LADDERS,
-  ModeLadderSchema,
-  ModeLaddersSchema,
-} from "./launch/modes-schema.ts";
-export type { JsonConflict, JsonConflictReason } from "./merge/json-conflict.ts";
-export { JsonConflictSchema } from "./merge/json-conflict.ts";
-export type { JsonMergeResult, MergeJsonOptions } from "./merge/merge-json.ts";
-export { mergeJson } from "./merge/merge-json.ts";
-export { mergeText } from "./merge/merge-text.ts";
+export { commit, record } from "./decide/commit.ts";
+export { decide } from "./decide/decide.ts";
+export { isFact, needs } from "./decide/needs.ts";
+export { parseActor, parseCommand, parseFact } from "./decide/parse.ts";
+export { replay } from "./decide/replay.ts";
+export type { JsonMergeResult, MergeJsonOptions } from "./diffs/merge/merge-json.ts";
+export { mergeJson } from "./diffs/merge/merge-json.ts";
+export { mergeText } from "./diffs/merge/merge-text.ts";
 export type {
   DiffAlgorithm,
   LineRange,
@@ -143,88 +29,215 @@ export type {
   MergeTextOptions,
   TextConflict,
   TextMergeResult,
-} from "./merge/types.ts";
-export type { NotesOptions } from "./notes/change-notes.ts";
-export { changeNotes, notesNeeds } from "./notes/change-notes.ts";
-export type { ChangeNote, Note, ProposalNote } from "./notes/note.ts";
-export { NoteSchema } from "./notes/note.ts";
-export { renderNote, renderNotes } from "./notes/render.ts";
-export { offerAcknowledgement } from "./offers/acknowledgement.ts";
+} from "./diffs/merge/types.ts";
+export type { NotesOptions } from "./diffs/notes/change-notes.ts";
+export { changeNotes, notesNeeds } from "./diffs/notes/change-notes.ts";
+export { renderNote, renderNotes } from "./diffs/notes/render.ts";
+export { applyPatch } from "./diffs/patches/apply.ts";
+export { dataDiff, unifiedDiff } from "./diffs/patches/data-diff.ts";
+export { describePatch } from "./diffs/patches/describe.ts";
+export { diff } from "./diffs/patches/diff.ts";
+export { applyJsonPatch } from "./diffs/patches/json-patch.ts";
+export { applyTextEdits } from "./diffs/patches/text-edits.ts";
 export type {
-  DismissedOfferCard,
-  OfferCard,
-  OfferCardAction,
-  StandingOfferCard,
-  StartedOfferCard,
-} from "./offers/card.ts";
-export { offerCard } from "./offers/card.ts";
-export { offerCardIn } from "./offers/card-in.ts";
-export type { AnswerOffer } from "./offers/commands.ts";
-export { AnswerOfferSchema } from "./offers/commands.ts";
-export type {
-  GrantedCheckout,
-  OfferAnswer,
-  OfferRef,
-  ThreadOffer,
-  ThreadOfferInput,
-} from "./offers/offer.ts";
-export {
-  GrantedCheckoutSchema,
-  OfferAnswerSchema,
-  OfferRefSchema,
-  ThreadOfferSchema,
-} from "./offers/offer.ts";
-export type {
-  CheckoutGrant,
-  StartOfferPorts,
-  StartOfferRequest,
-  StartOfferResult,
-} from "./offers/start-offer.ts";
-export { isolatedCheckout, startOffer } from "./offers/start-offer.ts";
-export { applyPatch } from "./patches/apply.ts";
-export { describePatch } from "./patches/describe.ts";
-export { diff } from "./patches/diff.ts";
-export { applyJsonPatch } from "./patches/json-patch.ts";
-export type { JsonPatch, JsonPatchOperation, Patch, TextEdit, TextEdits } from "./patches/patch.ts";
-export { JsonPatchSchema, PatchSchema, TextEditsSchema } from "./patches/patch.ts";
-export { applyTextEdits } from "./patches/text-edits.ts";
-export { proposalAcknowledgement } from "./proposals/acknowledgement.ts";
-export type { ExpireProposal, ProposeChange, RespondToProposal } from "./proposals/commands.ts";
-export type { DataDiff } from "./proposals/data-diff-schema.ts";
-export { DataDiffSchema } from "./proposals/data-diff-schema.ts";
-export { dataDiff, unifiedDiff } from "./proposals/landed-diff.ts";
-export type { ProposalPreview } from "./proposals/preview.ts";
-export { previewProposal } from "./proposals/preview.ts";
-export type { Proposal, ProposalStatus, Resolution } from "./proposals/proposal.ts";
-export { ProposalSchema } from "./proposals/proposal.ts";
-export type {
-  EntityName,
-  Rejection,
-  RejectionType,
-  ValidationError,
-} from "./rejections/rejection.ts";
-export { RejectionSchema } from "./rejections/rejection.ts";
-export type { Ok, Refused, Result } from "./rejections/result.ts";
-export type { AnswerDeferred } from "./runs/commands.ts";
-export type {
-  DeferredAnswer,
-  DeferredRequest,
-  RecordedAnswer,
-  Run,
-  RunStatus,
-} from "./runs/run.ts";
-export { RunSchema } from "./runs/run.ts";
+  DispatchRequest,
+  LaunchPorts,
+  LaunchRequest,
+  LaunchResult,
+} from "./host/launch-thread.ts";
+export { launchThread } from "./host/launch-thread.ts";
+export { offerCardIn } from "./host/offer-card.ts";
 export type {
   SideCloseReason,
   SideConversation,
   SideConversations,
   SideConversationsOptions,
   SideTurn,
-} from "./sides/side-conversations.ts";
-export { createSideConversations } from "./sides/side-conversations.ts";
-export { snapshotThread } from "./sides/snapshot.ts";
-export type { ActiveTurn, SideItem, SideSnapshot } from "./sides/snapshot-schema.ts";
-export { SideSnapshotSchema } from "./sides/snapshot-schema.ts";
+} from "./host/side-conversations.ts";
+export { createSideConversations } from "./host/side-conversations.ts";
+export type {
+  CheckoutGrant,
+  StartOfferPorts,
+  StartOfferRequest,
+  StartOfferResult,
+} from "./host/start-offer.ts";
+export { isolatedCheckout, startOffer } from "./host/start-offer.ts";
+export type { Actor, ActorInput, AgentActor } from "./model/actors.ts";
+export {
+  ActorSchema,
+  AgentActorSchema,
+  actorRunId,
+  displayName,
+  EvaluatorActorSchema,
+  ExternalAgentActorSchema,
+  isAgent,
+  participantKey,
+  SystemActorSchema,
+  UserActorSchema,
+} from "./model/actors.ts";
+export type {
+  ArtifactSchema,
+  ArtifactType,
+  ArtifactTypeDefinition,
+  ProposalPolicy,
+  WritePolicy,
+} from "./model/artifact-type.ts";
+export { defineArtifactType, validateData } from "./model/artifact-type.ts";
+export type {
+  ArchiveArtifact,
+  Change,
+  CreateArtifact,
+  EditArtifact,
+  Revision,
+  Versioned,
+} from "./model/artifacts.ts";
+export {
+  ArchiveArtifactSchema,
+  ChangeSchema,
+  CreateArtifactSchema,
+  EditArtifactSchema,
+  RevisionSchema,
+  VersionedSchema,
+} from "./model/artifacts.ts";
+export type { Command, CommandInput, CommandType } from "./model/command.ts";
+export { CommandSchema, fillIds } from "./model/command.ts";
+export type { CommitResult } from "./model/commit-result.ts";
+export type { JsonConflict, JsonConflictReason } from "./model/conflicts.ts";
+export { JsonConflictSchema } from "./model/conflicts.ts";
+export type { DecideContext, SideContext } from "./model/context.ts";
+export type { DataDiff } from "./model/data-diff.ts";
+export { DataDiffSchema } from "./model/data-diff.ts";
+export type {
+  AnswerDecision,
+  ClosedDecision,
+  Decision,
+  DecisionOption,
+  DecisionSlot,
+  RequestDecision,
+  RetireDecision,
+  RetireReason,
+  Scope,
+} from "./model/decisions.ts";
+export {
+  AnswerDecisionSchema,
+  DecisionOptionSchema,
+  DecisionSchema,
+  DecisionSlotSchema,
+  RequestDecisionSchema,
+  RetireDecisionSchema,
+  ScopeSchema,
+} from "./model/decisions.ts";
+export type { Envelope } from "./model/envelope.ts";
+export { EnvelopeSchema } from "./model/envelope.ts";
+export type { WorkspaceErrorCode } from "./model/errors.ts";
+export {
+  isWorkspaceError,
+  WORKSPACE_ERROR_CODES,
+  WorkspaceError,
+} from "./model/errors.ts";
+export type { Event, EventType, Fact, FactInput, KnownEvent, UnknownEvent } from "./model/event.ts";
+export {
+  EventSchema,
+  FactSchema,
+  isKnownEvent,
+  KnownEventSchema,
+  scopeOf,
+  WORKSPACE_SCOPED,
+} from "./model/event.ts";
+export type { FeedbackTarget, FeedbackTargetKind, GiveFeedback } from "./model/feedback.ts";
+export { FeedbackTargetSchema } from "./model/feedback.ts";
+export type {
+  FeedbackSchema,
+  FeedbackType,
+  FeedbackTypeDefinition,
+} from "./model/feedback-type.ts";
+export { defineFeedbackType } from "./model/feedback-type.ts";
+export type { IdPrefix, IdSource } from "./model/ids.ts";
+export { randomIds, sequentialIds } from "./model/ids.ts";
+export type { JsonObject, JsonValue } from "./model/json.ts";
+export { jsonEqual } from "./model/json.ts";
+export type { LaunchThread } from "./model/launch.ts";
+export { LaunchThreadSchema } from "./model/launch.ts";
+export type { ModeLadder, ModeLadders, ResolvedModes } from "./model/modes.ts";
+export {
+  DEFAULT_MODE_LADDERS,
+  ModeLadderSchema,
+  ModeLaddersSchema,
+} from "./model/modes.ts";
+export type { ChangeNote, Note, ProposalNote } from "./model/notes.ts";
+export { NoteSchema } from "./model/notes.ts";
+export type {
+  AnswerOffer,
+  GrantedCheckout,
+  OfferAnswer,
+  OfferRef,
+  ThreadOffer,
+  ThreadOfferInput,
+} from "./model/offers.ts";
+export {
+  AnswerOfferSchema,
+  GrantedCheckoutSchema,
+  OfferAnswerSchema,
+  OfferRefSchema,
+  ThreadOfferSchema,
+} from "./model/offers.ts";
+export type { Outcome } from "./model/outcome.ts";
+export { OutcomeSchema } from "./model/outcome.ts";
+export type { JsonPatch, JsonPatchOperation, Patch, TextEdit, TextEdits } from "./model/patches.ts";
+export { JsonPatchSchema, PatchSchema, TextEditsSchema } from "./model/patches.ts";
+export type { CheckoutMode, Placement } from "./model/placement.ts";
+export { PlacementSchema } from "./model/placement.ts";
+export type {
+  ExpireProposal,
+  Proposal,
+  ProposalStatus,
+  ProposeChange,
+  Resolution,
+  RespondToProposal,
+} from "./model/proposals.ts";
+export { ProposalSchema } from "./model/proposals.ts";
+export type { Registry, RegistryOptions } from "./model/registry.ts";
+export { createRegistry } from "./model/registry.ts";
+export type {
+  EntityName,
+  Rejection,
+  RejectionType,
+  ValidationError,
+} from "./model/rejections.ts";
+export { RejectionSchema } from "./model/rejections.ts";
+export type { Ok, Refused, Result } from "./model/result.ts";
+export type {
+  AnswerDeferred,
+  DeferredAnswer,
+  DeferredRequest,
+  RecordedAnswer,
+  Run,
+  RunStatus,
+} from "./model/runs.ts";
+export { RunSchema } from "./model/runs.ts";
+export type { ActiveTurn, SideItem, SideSnapshot } from "./model/side-snapshot.ts";
+export { SideSnapshotSchema } from "./model/side-snapshot.ts";
+export type { WorkspaceSnapshot } from "./model/snapshot.ts";
+export { LOG_CHUNK, logEntries } from "./model/snapshot.ts";
+export type { EntityKind, Needs, RevisionRef, State } from "./model/state.ts";
+export { emptyState, isSatisfied, NO_NEEDS, revisionKey } from "./model/state.ts";
+export type { LaunchRecord, Thread, ThreadMode, ThreadModes } from "./model/threads.ts";
+export { newThread, ThreadSchema } from "./model/threads.ts";
+export { DEFERRED_CHANNEL } from "./rules/decisions/decisions.ts";
+export { resolveModes } from "./rules/launch/modes.ts";
+export { offerAcknowledgement } from "./rules/offers/acknowledgement.ts";
+export type {
+  DismissedOfferCard,
+  OfferCard,
+  OfferCardAction,
+  StandingOfferCard,
+  StartedOfferCard,
+} from "./rules/offers/card.ts";
+export { offerCard } from "./rules/offers/card.ts";
+export { proposalAcknowledgement } from "./rules/proposals/acknowledgement.ts";
+export type { ProposalPreview } from "./rules/proposals/preview.ts";
+export { previewProposal } from "./rules/proposals/preview.ts";
+export { snapshotThread } from "./rules/sides/snapshot.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
 export type {
@@ -234,14 +247,11 @@ export type {
   Store,
   StoreCapabilities,
 } from "./stores/port.ts";
-export type { ThreadMode } from "./threads/commands.ts";
-export type { LaunchRecord, Thread, ThreadModes } from "./threads/thread.ts";
-export { newThread, ThreadSchema } from "./threads/thread.ts";
-export type { Envelope } from "./workspace/envelope.ts";
-export { EnvelopeSchema } from "./workspace/envelope.ts";
-export { replay } from "./workspace/replay.ts";
-export type { WorkspaceSnapshot } from "./workspace/snapshot.ts";
-export { LOG_CHUNK, logEntries } from "./workspace/snapshot.ts";
+export type {
+  AnswerChannel,
+  DecisionAnswerResult,
+  DecisionDelivery,
+} from "./workspace/channels.ts";
 export type { Subscription } from "./workspace/subscription.ts";
 export type {
   NotesDelivery,

@@ -26,6 +26,22 @@ export {
   parseCaseFile,
   readCaseFile,
 } from "./conformance/case-file.ts";
+/** The fixture types the original's conformance cases use, registered together. */
+/** The `note` fixture artifact type: markdown text and a title, written directly. */
+/** The `checklist` fixture artifact type: agents only propose changes to it. */
+/** The `counter` fixture artifact type: one leniently parsed integer. */
+/** The `helpfulness` fixture feedback type: a 1–5 rating of a turn, thread or message. */
+/** The `accuracy` fixture feedback type: whether an artifact version is correct. */
+/** The `memo` fixture artifact type (ours): proposals expire after a day and supersede. */
+export {
+  accuracy,
+  checklist,
+  counter,
+  fixtureRegistry,
+  helpfulness,
+  memo,
+  note,
+} from "./conformance/fixtures.ts";
 /** A case's `given`, by id. */
 export type { GivenStore } from "./conformance/load.ts";
 /** Loads the state for a case through the host loop (`needs` until satisfied). */
@@ -50,19 +66,3 @@ export type { Difference, Problem } from "./conformance/subset.ts";
 /** The original's subset matcher: where an actual value fails an expected one. */
 /** Python's `==` on parsed JSON (`1 == 1.0`, `true == 1`). */
 export { pythonEquals, subsetDifferences } from "./conformance/subset.ts";
-/** The fixture types the original's conformance cases use, registered together. */
-/** The `note` fixture artifact type: markdown text and a title, written directly. */
-/** The `checklist` fixture artifact type: agents only propose changes to it. */
-/** The `counter` fixture artifact type: one leniently parsed integer. */
-/** The `helpfulness` fixture feedback type: a 1–5 rating of a turn, thread or message. */
-/** The `accuracy` fixture feedback type: whether an artifact version is correct. */
-/** The `memo` fixture artifact type (ours): proposals expire after a day and supersede. */
-export {
-  accuracy,
-  checklist,
-  counter,
-  fixtureRegistry,
-  helpfulness,
-  memo,
-  note,
-} from "./testing/fixtures.ts";

@@ -1,5 +1,5 @@
 import { realpath } from "node:fs/promises";
-import type { Placement } from "./placement.ts";
+import type { Placement } from "../model/placement.ts";
 import { type Checkout, type CheckoutAdapter, CheckoutError, type PlacementCheck } from "./port.ts";
 
 function checkPlacement(placement: Placement): PlacementCheck {

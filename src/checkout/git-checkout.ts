@@ -1,6 +1,7 @@
 import { realpath, rmdir } from "node:fs/promises";
 import { basename, dirname, join, resolve } from "node:path";
-import { WorkspaceError } from "../errors/workspace-error.ts";
+import { WorkspaceError } from "../model/errors.ts";
+import type { Placement } from "../model/placement.ts";
 import {
   branchCommit,
   branchExists,
@@ -18,7 +19,6 @@ import {
   requireIsolatable,
   type Worktree,
 } from "./git-repository.ts";
-import type { Placement } from "./placement.ts";
 import {
   type Checkout,
   type CheckoutAdapter,

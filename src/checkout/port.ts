@@ -1,4 +1,4 @@
-import type { CheckoutMode, Placement } from "./placement.ts";
+import type { CheckoutMode, Placement } from "../model/placement.ts";
 
 /**
  * Codes of {@link PlacementProblem}: why a placement cannot be granted. A closed set, so

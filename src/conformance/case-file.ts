@@ -1,12 +1,11 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
-import { ActorSchema } from "../actors/actor.ts";
-import { JsonObjectSchema, JsonValueSchema } from "../json/json.ts";
-import { ModeLaddersSchema } from "../launch/modes-schema.ts";
-import { ProposalSchema } from "../proposals/proposal.ts";
-import { RunSchema } from "../runs/run.ts";
-import { ThreadModeSchema } from "../threads/commands.ts";
-import { ThreadSchema } from "../threads/thread.ts";
+import { ActorSchema } from "../model/actors.ts";
+import { JsonObjectSchema, JsonValueSchema } from "../model/json.ts";
+import { ModeLaddersSchema } from "../model/modes.ts";
+import { ProposalSchema } from "../model/proposals.ts";
+import { RunSchema } from "../model/runs.ts";
+import { ThreadModeSchema, ThreadSchema } from "../model/threads.ts";
 
 /**
  * An artifact a case starts with. Its `data` is checked against the registered type only

@@ -1,14 +1,14 @@
-import type { Actor } from "../actors/actor.ts";
-import { validateData } from "../artifacts/artifact-type.ts";
-import type { Revision, Versioned } from "../artifacts/entities.ts";
-import type { Command } from "../core/command.ts";
-import type { Fact } from "../core/event.ts";
-import { needs } from "../core/needs.ts";
-import type { Registry } from "../core/registry.ts";
-import { emptyState, isSatisfied, type Needs, revisionKey, type State } from "../core/state.ts";
-import type { Proposal } from "../proposals/proposal.ts";
-import type { Run } from "../runs/run.ts";
-import type { Thread } from "../threads/thread.ts";
+import { needs } from "../decide/needs.ts";
+import type { Actor } from "../model/actors.ts";
+import { validateData } from "../model/artifact-type.ts";
+import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { Command } from "../model/command.ts";
+import type { Fact } from "../model/event.ts";
+import type { Proposal } from "../model/proposals.ts";
+import type { Registry } from "../model/registry.ts";
+import type { Run } from "../model/runs.ts";
+import { emptyState, isSatisfied, type Needs, revisionKey, type State } from "../model/state.ts";
+import type { Thread } from "../model/threads.ts";
 import { CaseFileError, type Given, type GivenArtifact, type GivenRevision } from "./case-file.ts";
 
 /** What a case's `given` holds, by id: the store a host would look entities up in. */

@@ -1,13 +1,13 @@
 import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
-import type { DecideContext } from "../core/context.ts";
-import { decide } from "../core/decide.ts";
-import { parseActor, parseCommand, parseFact } from "../core/parse.ts";
-import type { Registry } from "../core/registry.ts";
-import type { CommitResult } from "../core/result.ts";
-import { type IdSource, sequentialIds } from "../ids/ids.ts";
-import type { JsonObject, JsonValue } from "../json/json.ts";
-import type { Rejection } from "../rejections/rejection.ts";
+import { decide } from "../decide/decide.ts";
+import { parseActor, parseCommand, parseFact } from "../decide/parse.ts";
+import type { CommitResult } from "../model/commit-result.ts";
+import type { DecideContext } from "../model/context.ts";
+import { type IdSource, sequentialIds } from "../model/ids.ts";
+import type { JsonObject, JsonValue } from "../model/json.ts";
+import type { Registry } from "../model/registry.ts";
+import type { Rejection } from "../model/rejections.ts";
 import {
   type Case,
   type CaseFile,

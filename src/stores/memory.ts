@@ -1,15 +1,10 @@
-import { castDraft, type Draft, produce } from "immer";
-import type { Revision, Versioned } from "../artifacts/entities.ts";
-import { type Needs, revisionKey, type State } from "../core/state.ts";
-import type { Proposal } from "../proposals/proposal.ts";
-import type { Run } from "../runs/run.ts";
-import type { Thread } from "../threads/thread.ts";
-import {
-  EMPTY_SNAPSHOT,
-  logEntries,
-  pushLog,
-  type WorkspaceSnapshot,
-} from "../workspace/snapshot.ts";
+import { type Draft, produce } from "immer";
+import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { Proposal } from "../model/proposals.ts";
+import type { Run } from "../model/runs.ts";
+import { EMPTY_SNAPSHOT, logEntries, pushLog, type WorkspaceSnapshot } from "../model/snapshot.ts";
+import { type Needs, revisionKey, type State } from "../model/state.ts";
+import type { Thread } from "../model/threads.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */

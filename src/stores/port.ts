@@ -1,8 +1,8 @@
-import type { Revision, Versioned } from "../artifacts/entities.ts";
-import type { CommitResult } from "../core/result.ts";
-import type { Needs, State } from "../core/state.ts";
-import type { Proposal, ProposalStatus } from "../proposals/proposal.ts";
-import type { Envelope } from "../workspace/envelope.ts";
+import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { CommitResult } from "../model/commit-result.ts";
+import type { Envelope } from "../model/envelope.ts";
+import type { Proposal, ProposalStatus } from "../model/proposals.ts";
+import type { Needs, State } from "../model/state.ts";
 
 /** What one decision appends: its envelopes and every entity they change. */
 export interface AppendBatch extends Omit<CommitResult, "outcome" | "events"> {

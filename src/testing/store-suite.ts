@@ -1,22 +1,22 @@
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import type { Actor } from "../actors/actor.ts";
-import type { Revision, Versioned } from "../artifacts/entities.ts";
 import { type Case, readCaseFile } from "../conformance/case-file.ts";
+import { fixtureRegistry } from "../conformance/fixtures.ts";
 import { resolveGiven } from "../conformance/load.ts";
 import { type CaseDump, caseDifferences } from "../conformance/run-case.ts";
-import { NO_NEEDS, revisionKey } from "../core/state.ts";
-import { sequentialIds } from "../ids/ids.ts";
-import type { Proposal } from "../proposals/proposal.ts";
-import type { Run } from "../runs/run.ts";
+import { replay } from "../decide/replay.ts";
+import type { Actor } from "../model/actors.ts";
+import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { Envelope } from "../model/envelope.ts";
+import { sequentialIds } from "../model/ids.ts";
+import type { Proposal } from "../model/proposals.ts";
+import type { Run } from "../model/runs.ts";
+import { NO_NEEDS, revisionKey } from "../model/state.ts";
+import type { Thread } from "../model/threads.ts";
+import { newThread } from "../model/threads.ts";
 import type { AppendBatch, Store } from "../stores/port.ts";
-import type { Thread } from "../threads/thread.ts";
-import { newThread } from "../threads/thread.ts";
-import type { Envelope } from "../workspace/envelope.ts";
-import { replay } from "../workspace/replay.ts";
 import { createWorkspace } from "../workspace/workspace.ts";
-import { fixtureRegistry } from "./fixtures.ts";
 
 /** How the shared suite gets stores of one adapter. */
 export interface StoreSuiteAdapter {

@@ -1,5 +1,5 @@
+import type { Envelope } from "../model/envelope.ts";
 import type { Store } from "../stores/port.ts";
-import type { Envelope } from "./envelope.ts";
 
 /** A live feed of a workspace's log. */
 export interface Subscription {

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { directoryCheckout } from "../../src/checkout/directory-checkout.ts";
-import { type Placement, PlacementSchema } from "../../src/checkout/placement.ts";
 import { isCheckoutError } from "../../src/checkout/port.ts";
+import { type Placement, PlacementSchema } from "../../src/model/placement.ts";
 
 const request = { thread_id: "thr_1" };
 

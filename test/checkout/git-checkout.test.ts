@@ -2,13 +2,13 @@ import { chmod, mkdir, realpath, stat, symlink, writeFile } from "node:fs/promis
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gitCheckout } from "../../src/checkout/git-checkout.ts";
-import { type Placement, PlacementSchema } from "../../src/checkout/placement.ts";
 import {
   type CheckoutAdapter,
   isCheckoutError,
   type PlacementProblemReason,
 } from "../../src/checkout/port.ts";
-import { isWorkspaceError } from "../../src/errors/workspace-error.ts";
+import { isWorkspaceError } from "../../src/model/errors.ts";
+import { type Placement, PlacementSchema } from "../../src/model/placement.ts";
 import {
   copyFixture,
   type Fixture,

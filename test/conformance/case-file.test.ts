@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { CaseFileError, CaseSchema, parseCaseFile } from "../../src/conformance/case-file.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { loadCaseState } from "../../src/conformance/load.ts";
 import { runCase } from "../../src/conformance/run-case.ts";
-import { parseActor, parseCommand } from "../../src/core/parse.ts";
-import { sequentialIds } from "../../src/ids/ids.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { parseActor, parseCommand } from "../../src/decide/parse.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
 
 const alice = { kind: "user", id: "alice" };
 const note = { id: "n1", kind: "note", version: 1, data: { text: "hi" }, updated_by: alice };

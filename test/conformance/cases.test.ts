@@ -2,10 +2,10 @@ import { existsSync, readFileSync } from "node:fs";
 import { join, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCaseFile } from "../../src/conformance/case-file.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { formatReport } from "../../src/conformance/report.ts";
 import { expandCasePaths, runCase } from "../../src/conformance/run-case.ts";
-import { sequentialIds } from "../../src/ids/ids.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
 
 const conformance = join(import.meta.dirname, "..", "..", "conformance");
 // `conformance/cases` holds our own cases and may not exist yet.

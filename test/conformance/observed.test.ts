@@ -2,10 +2,10 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCaseFile } from "../../src/conformance/case-file.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { runCase } from "../../src/conformance/run-case.ts";
-import { type IdSource, sequentialIds } from "../../src/ids/ids.ts";
-import { type JsonValue, jsonEqual } from "../../src/json/json.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { type IdSource, sequentialIds } from "../../src/model/ids.ts";
+import { type JsonValue, jsonEqual } from "../../src/model/json.ts";
 
 // For every case, our full dump must equal what the original printed, not just the subset a
 // case asserts. Two kinds of difference are expected and normalized; each case that needs one

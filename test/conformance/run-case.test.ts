@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { defineArtifactType } from "../../src/artifacts/artifact-type.ts";
 import { type CaseInput, CaseSchema } from "../../src/conformance/case-file.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { runCase } from "../../src/conformance/run-case.ts";
-import { createRegistry } from "../../src/core/registry.ts";
-import { sequentialIds } from "../../src/ids/ids.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
+import { defineArtifactType } from "../../src/model/artifact-type.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
+import { createRegistry } from "../../src/model/registry.ts";
 
 const alice = { kind: "user", id: "alice" };
 const post = { type: "post_message", thread_id: "t1", message_id: "m1", content: "hi" };

@@ -1,5 +1,6 @@
 import { Pool } from "pg";
 import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
   createWorkspace,
   isWorkspaceError,
@@ -10,7 +11,6 @@ import { postgresStore } from "../../src/postgres.ts";
 import { layout } from "../../src/stores/postgres/layout.ts";
 import { migrate } from "../../src/stores/postgres/migrate.ts";
 import { LATEST_VERSION } from "../../src/stores/postgres/migrations.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 import { testDatabase, withPostgres } from "./fixtures/pg-env.ts";
 
 const alice = { kind: "user", id: "alice" } as const;

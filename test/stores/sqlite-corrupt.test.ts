@@ -1,10 +1,10 @@
 import { writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { createWorkspace, isWorkspaceError, NO_NEEDS, sequentialIds } from "../../src/index.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import type { Store } from "../../src/stores/port.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-corrupt");

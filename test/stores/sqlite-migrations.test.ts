@@ -1,5 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
   createWorkspace,
   isWorkspaceError,
@@ -8,12 +9,11 @@ import {
   replay,
   sequentialIds,
 } from "../../src/index.ts";
+import type { WorkspaceSnapshot } from "../../src/model/snapshot.ts";
+import { logEntries } from "../../src/model/snapshot.ts";
 import { SCHEMA_VERSION, sqliteStore } from "../../src/sqlite.ts";
 import { MIGRATIONS } from "../../src/stores/sqlite/schema.ts";
 import { SQL } from "../../src/stores/sqlite/statements.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
-import type { WorkspaceSnapshot } from "../../src/workspace/snapshot.ts";
-import { logEntries } from "../../src/workspace/snapshot.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-migrations");

@@ -1,9 +1,9 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { createWorkspace, type Envelope, isKnownEvent, replay } from "../../src/index.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 import { startChild } from "./fixtures/child.ts";
 import { raceDecision } from "./fixtures/race-plan.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";

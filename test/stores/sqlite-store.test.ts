@@ -1,10 +1,10 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { isWorkspaceError, NO_NEEDS } from "../../src/index.ts";
+import type { Envelope } from "../../src/model/envelope.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import { SQL } from "../../src/stores/sqlite/statements.ts";
 import { watchers } from "../../src/stores/sqlite/watchers.ts";
-import type { Envelope } from "../../src/workspace/envelope.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-store");

@@ -1,10 +1,10 @@
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
   createWorkspace,
   sequentialIds,
   type Workspace,
   type WorkspaceOptions,
 } from "../../src/index.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
 
 /** A fixed clock that ticks one second per call, so envelopes have predictable times. */
 export function tickingClock(start = Date.UTC(2026, 10, 30, 9, 0, 0)): () => Date {

@@ -1,5 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
   type ActorInput,
   type CommandInput,
@@ -15,8 +16,7 @@ import {
   validateData,
   type WorkspaceSnapshot,
 } from "../../src/index.ts";
-import { fixtureRegistry } from "../../src/testing/fixtures.ts";
-import { logEntries } from "../../src/workspace/snapshot.ts";
+import { logEntries } from "../../src/model/snapshot.ts";
 import { tickingClock } from "./helpers.ts";
 
 const registry = fixtureRegistry();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { type AppendBatch, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
-import { newThread } from "../../src/threads/thread.ts";
+import { newThread } from "../../src/model/threads.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 
 async function seeded() {

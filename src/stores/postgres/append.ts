@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
 import { appendStatement, type HeadMove, type Part, parts } from "./append-sql.ts";
 import type { Layout } from "./layout.ts";

@@ -1,4 +1,4 @@
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 
 /** The schema used when none is given. */
 export const DEFAULT_SCHEMA = "agent_workspace";

@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 import type { Layout } from "./layout.ts";
 import { LATEST_VERSION, MIGRATIONS } from "./migrations.ts";
 

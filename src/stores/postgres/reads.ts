@@ -1,9 +1,9 @@
 import type { Pool } from "pg";
-import type { Revision, Versioned } from "../../artifacts/entities.ts";
-import { type Needs, revisionKey, type State } from "../../core/state.ts";
-import type { Proposal } from "../../proposals/proposal.ts";
-import type { Run } from "../../runs/run.ts";
-import type { Thread } from "../../threads/thread.ts";
+import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { Proposal } from "../../model/proposals.ts";
+import type { Run } from "../../model/runs.ts";
+import { type Needs, revisionKey, type State } from "../../model/state.ts";
+import type { Thread } from "../../model/threads.ts";
 import type { Store } from "../port.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";

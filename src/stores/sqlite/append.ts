@@ -1,5 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
 import { RECORD_VERSION } from "./rows.ts";
 import type { Statements } from "./statements.ts";

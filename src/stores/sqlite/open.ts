@@ -1,5 +1,5 @@
 import Database from "better-sqlite3";
-import { isWorkspaceError, WorkspaceError } from "../../errors/workspace-error.ts";
+import { isWorkspaceError, WorkspaceError } from "../../model/errors.ts";
 import { checkOptions, type SqliteStoreOptions } from "./options.ts";
 import { migrate } from "./schema.ts";
 

@@ -1,4 +1,4 @@
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 
 /** Where and how to open a SQLite store. */
 export interface SqliteStoreOptions {

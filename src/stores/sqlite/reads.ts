@@ -1,8 +1,8 @@
 import type { Database } from "better-sqlite3";
-import type { Revision, Versioned } from "../../artifacts/entities.ts";
-import { type Needs, revisionKey, type State } from "../../core/state.ts";
-import type { Proposal } from "../../proposals/proposal.ts";
-import type { Envelope } from "../../workspace/envelope.ts";
+import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { Envelope } from "../../model/envelope.ts";
+import type { Proposal } from "../../model/proposals.ts";
+import { type Needs, revisionKey, type State } from "../../model/state.ts";
 import type { ProposalFilter } from "../port.ts";
 import {
   artifactOf,

@@ -4,12 +4,12 @@ import {
   RevisionSchema,
   type Versioned,
   VersionedSchema,
-} from "../../artifacts/entities.ts";
-import { WorkspaceError } from "../../errors/workspace-error.ts";
-import { type Proposal, ProposalSchema } from "../../proposals/proposal.ts";
-import { type Run, RunSchema } from "../../runs/run.ts";
-import { type Thread, ThreadSchema } from "../../threads/thread.ts";
-import { type Envelope, EnvelopeSchema } from "../../workspace/envelope.ts";
+} from "../../model/artifacts.ts";
+import { type Envelope, EnvelopeSchema } from "../../model/envelope.ts";
+import { WorkspaceError } from "../../model/errors.ts";
+import { type Proposal, ProposalSchema } from "../../model/proposals.ts";
+import { type Run, RunSchema } from "../../model/runs.ts";
+import { type Thread, ThreadSchema } from "../../model/threads.ts";
 
 /**
  * The format version of every JSON record written (column `v`). Readers accept the versions

@@ -1,5 +1,5 @@
 import type { Database } from "better-sqlite3";
-import { WorkspaceError } from "../../errors/workspace-error.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 
 /** One step of the SQL schema: applied once, in order, inside the opening transaction. */
 export interface Migration {

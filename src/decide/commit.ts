@@ -1,0 +1,172 @@
+import type { ArtifactType } from "../model/artifact-type.ts";
+import type { ArchiveArtifact, Change, EditArtifact } from "../model/artifacts.ts";
+import type { Command } from "../model/command.ts";
+import type { CommitResult } from "../model/commit-result.ts";
+import { contextThread, type DecideContext } from "../model/context.ts";
+import type { Fact } from "../model/event.ts";
+import { forbidden, notFound, versionConflict } from "../model/rejections.ts";
+import { ok, type Result, refuse } from "../model/result.ts";
+import { type State, threadIn } from "../model/state.ts";
+import { applyArchive, applyCreate, applyEdit } from "../rules/artifacts/apply.ts";
+import { currentArtifact } from "../rules/artifacts/current.ts";
+import { mustPropose } from "../rules/artifacts/write-policy.ts";
+import { answerDecision, requestDecision, retireDecision } from "../rules/decisions/decisions.ts";
+import { giveFeedback } from "../rules/feedback/give.ts";
+import { launchThread } from "../rules/launch/launch.ts";
+import { answerOffer } from "../rules/offers/answer-offer.ts";
+import { expireProposal } from "../rules/proposals/expire.ts";
+import { propose } from "../rules/proposals/propose.ts";
+import { respond } from "../rules/proposals/respond.ts";
+import { answerDeferred } from "../rules/runs/answer.ts";
+import { recordFact } from "../rules/runs/record.ts";
+import { closeSide, openSide, sideGate } from "../rules/sides/sides.ts";
+import { openThread } from "../rules/threads/open.ts";
+import {
+  closeThread,
+  createThread,
+  grantPermission,
+  postMessage,
+  saveDraft,
+  setFocus,
+  setThreadMode,
+} from "../rules/threads/threads.ts";
+
+function registered(context: DecideContext, kind: string): Result<ArtifactType> {
+  const type = context.registry.artifactType(kind);
+  return type === undefined ? refuse(notFound("artifact type", kind)) : ok(type);
+}
+
+// Edits and archives: the artifact must be current and the change based on its head.
+function changeArtifact(
+  context: DecideContext,
+  state: State,
+  command: EditArtifact | ArchiveArtifact,
+): Result<CommitResult> {
+  const current = currentArtifact(state, command.artifact_id);
+  if (!current.ok) return current;
+  const { version, kind } = current.value;
+  if (command.base_version !== version) {
+    return refuse(versionConflict(command.artifact_id, command.base_version, version));
+  }
+  const type = registered(context, kind);
+  if (!type.ok) return type;
+  return proposeOrApply(context, state, command, type.value, (threadId) => {
+    const options = { changes: null, threadId, proposalId: null };
+    return command.type === "edit_artifact"
+      ? applyEdit(context, state, command, { ...options, summary: command.summary })
+      : applyArchive(context, state, command, { ...options, summary: null });
+  });
+}
+
+// An ended or deleted thread takes no new work.
+function threadOpen(state: State, threadId: string | null): Result<unknown> {
+  const thread = threadId === null ? null : threadIn(state, threadId);
+  return thread === null ? ok(null) : openThread(thread);
+}
+
+// The write policy decides: a proposal, or the change applied by `apply` in its thread.
+function proposeOrApply(
+  context: DecideContext,
+  state: State,
+  change: Change,
+  type: ArtifactType,
+  apply: (threadId: string | null) => Result<CommitResult>,
+): Result<CommitResult> {
+  const threadId = contextThread(change.thread_id, context.actor);
+  const open = threadOpen(state, threadId);
+  if (!open.ok) return open;
+  const proposing = mustPropose(context, state, type, threadId);
+  if (!proposing.ok) return proposing;
+  if (!proposing.value) return apply(threadId);
+  return propose(context, state, { proposalId: change.proposal_id, change, rationale: null });
+}
+
+/**
+ * Decides a command against the loaded state: the outcome, the events and the changed
+ * entities, or a typed rejection. Pure: no clock, no randomness, no I/O.
+ *
+ * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
+ */
+export function commit(
+  command: Command,
+  state: State,
+  context: DecideContext,
+): Result<CommitResult> {
+  if (context.actor.kind === "evaluator" && command.type !== "give_feedback") {
+    return refuse(forbidden("an evaluator can only give feedback"));
+  }
+  const gate = sideGate(context, state, command);
+  if (!gate.ok) return gate;
+  switch (command.type) {
+    case "create_artifact": {
+      const type = registered(context, command.kind);
+      if (!type.ok) return type;
+      return proposeOrApply(context, state, command, type.value, (threadId) =>
+        applyCreate(context, state, command, {
+          changes: null,
+          threadId,
+          proposalId: null,
+          summary: null,
+        }),
+      );
+    }
+    case "edit_artifact":
+    case "archive_artifact":
+      return changeArtifact(context, state, command);
+    case "propose_change": {
+      const open = threadOpen(state, contextThread(command.change.thread_id, context.actor));
+      if (!open.ok) return open;
+      return propose(context, state, {
+        proposalId: command.proposal_id,
+        change: command.change,
+        rationale: command.rationale,
+      });
+    }
+    case "respond_to_proposal":
+      return respond(context, state, command);
+    case "expire_proposal":
+      return expireProposal(context, state, command);
+    case "create_thread":
+      return createThread(state, command);
+    case "post_message":
+      return postMessage(context, state, command);
+    case "set_focus":
+      return setFocus(state, command);
+    case "set_thread_mode":
+      return setThreadMode(state, command);
+    case "answer_deferred":
+      return answerDeferred({ actor: context.actor, now: context.now ?? null }, state, command);
+    case "give_feedback":
+      return giveFeedback(context, state, command);
+    case "save_draft":
+      return saveDraft(state, command);
+    case "end_thread":
+    case "delete_thread":
+      return closeThread(state, command);
+    case "grant_permission":
+      return grantPermission(context, state, command);
+    case "answer_offer":
+      return answerOffer(context, state, command);
+    case "launch_thread":
+      return launchThread(context, state, command);
+    case "request_decision":
+      return requestDecision(context, state, command);
+    case "answer_decision":
+      return answerDecision(context, state, command);
+    case "retire_decision":
+      return retireDecision(context, state, command);
+    case "open_side":
+      return openSide(state, command);
+    case "close_side":
+      return closeSide(state, command);
+  }
+}
+
+/**
+ * Decides a fact about a run or the application against the loaded state.
+ *
+ * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
+ */
+export function record(fact: Fact, state: State, context: DecideContext): Result<CommitResult> {
+  return recordFact(context.actor, state, fact);
+}

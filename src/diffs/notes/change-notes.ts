@@ -1,0 +1,188 @@
+import { type Actor, displayName, participantKey } from "../../model/actors.ts";
+import type { Envelope } from "../../model/envelope.ts";
+import { isKnownEvent } from "../../model/event.ts";
+import type { JsonObject } from "../../model/json.ts";
+import type { ChangeNote, Note } from "../../model/notes.ts";
+import type { RevisionRef } from "../../model/state.ts";
+import { dataDiff } from "../patches/data-diff.ts";
+import { describePatch } from "../patches/describe.ts";
+
+/** Whose notes, about what. */
+export interface NotesOptions {
+  /** Who reads the notes: their own changes are left out. */
+  readonly viewer: Actor;
+  /** The artifacts the viewer follows (`null`: all of them). */
+  readonly focus?: readonly string[] | null;
+  /** Whether notices posted in the viewer agent's thread are included (default `true`). */
+  readonly notices?: boolean;
+  /** The data of an artifact at a version, where known (for the diffs of changes). */
+  readonly dataAt?: (ref: RevisionRef) => JsonObject | undefined;
+}
+
+// Unbroken runs of others' versions: a gap means the viewer's own version was in between.
+type Coalesced = {
+  note: ChangeNote;
+  actors: Set<string>;
+  runs: { from: number | null; to: number }[];
+};
+
+/**
+ * The versions whose data {@link changeNotes} needs to show what others changed: for each
+ * artifact changed in the slice, the version before its first change and its last one. Load
+ * them (e.g. `workspace.revision`) and pass them as `dataAt`.
+ */
+export function notesNeeds(
+  envelopes: readonly Envelope[],
+  options: Omit<NotesOptions, "dataAt">,
+): RevisionRef[] {
+  const refs = new Map<string, RevisionRef>();
+  for (const { note, runs } of collect(envelopes, options).coalesced) {
+    for (const run of runs) {
+      if (run.from === null) continue;
+      for (const version of [run.from, run.to]) {
+        refs.set(`${version}@${note.artifact_id}`, { artifact_id: note.artifact_id, version });
+      }
+    }
+  }
+  return [...refs.values()];
+}
+
+/**
+ * What `viewer` should hear of in a slice of the log, in order: others' changes to artifacts
+ * it follows (one note per artifact, with the diff from before the first change to after the
+ * last), proposals made on them, the answers to its own proposals (with what landed compared
+ * with what it proposed), and notices in its thread. The viewer's own actions are left out.
+ * Pure: the caller loads the data `notesNeeds` asks for.
+ */
+export function changeNotes(envelopes: readonly Envelope[], options: NotesOptions): Note[] {
+  const { notes, coalesced } = collect(envelopes, options);
+  for (const { note, runs } of coalesced) {
+    for (const run of runs) {
+      if (run.from === null || options.dataAt === undefined) continue;
+      const before = options.dataAt({ artifact_id: note.artifact_id, version: run.from });
+      const after = options.dataAt({ artifact_id: note.artifact_id, version: run.to });
+      if (before === undefined || after === undefined) continue;
+      const diff = dataDiff(before, after, [`v${run.from}`, `v${run.to}`]);
+      if (diff !== null) note.diffs.push({ from_version: run.from, to_version: run.to, diff });
+    }
+  }
+  return notes;
+}
+
+function collect(
+  envelopes: readonly Envelope[],
+  options: Omit<NotesOptions, "dataAt">,
+): { notes: Note[]; coalesced: Coalesced[] } {
+  const viewer = participantKey(options.viewer);
+  const agentThread = options.viewer.kind === "agent" ? options.viewer.thread_id : null;
+  const focus =
+    options.focus === undefined || options.focus === null ? null : new Set(options.focus);
+  const follows = (id: string) => focus === null || focus.has(id);
+  // Artifact events that land one of the viewer's own proposals are told by the answer.
+  const ownProposals = new Set(
+    envelopes.flatMap(({ event }) =>
+      isKnownEvent(event) &&
+      (event.type === "proposal_resolved" || event.type === "proposal_expired") &&
+      participantKey(event.proposed_by) === viewer
+        ? [event.proposal_id]
+        : [],
+    ),
+  );
+  const notes: Note[] = [];
+  const coalesced = new Map<string, Coalesced>();
+  for (const envelope of envelopes) {
+    const { event, actor } = envelope;
+    if (!isKnownEvent(event) || participantKey(actor) === viewer) continue;
+    const who = displayName(actor);
+    switch (event.type) {
+      case "artifact_created":
+      case "artifact_changed":
+      case "artifact_archived": {
+        if (event.proposal_id !== null && ownProposals.has(event.proposal_id)) break;
+        const created = event.type === "artifact_created";
+        if (
+          !follows(event.artifact_id) &&
+          !(created && agentThread !== null && event.thread_id === agentThread)
+        )
+          break;
+        let entry = coalesced.get(event.artifact_id);
+        if (entry === undefined) {
+          const note: ChangeNote = {
+            type: "change",
+            artifact_id: event.artifact_id,
+            kind: event.kind,
+            actors: [],
+            from_version: created ? null : event.version - 1,
+            to_version: event.version,
+            summaries: [],
+            diffs: [],
+          };
+          entry = { note, actors: new Set(), runs: [] };
+          coalesced.set(event.artifact_id, entry);
+          notes.push(note);
+        }
+        if (!entry.actors.has(who)) {
+          entry.actors.add(who);
+          entry.note.actors.push(who);
+        }
+        entry.note.to_version = event.version;
+        const last = entry.runs.at(-1);
+        if (last !== undefined && last.to === event.version - 1) last.to = event.version;
+        else entry.runs.push({ from: created ? null : event.version - 1, to: event.version });
+        if (event.type === "artifact_changed") entry.note.summaries.push(event.summary);
+        if (event.type === "artifact_archived") entry.note.summaries.push("archived");
+        break;
+      }
+      case "proposal_created":
+        if (!follows(event.change.artifact_id)) break;
+        notes.push({
+          type: "proposal",
+          action: "proposed",
+          proposal_id: event.proposal_id,
+          artifact_id: event.change.artifact_id,
+          actor: who,
+          detail: event.rationale,
+          version: null,
+          rebased_from: null,
+          already_present: false,
+          changes: null,
+          diff: null,
+        });
+        break;
+      case "proposal_resolved":
+      case "proposal_expired": {
+        if (participantKey(event.proposed_by) !== viewer) break;
+        const resolved = event.type === "proposal_resolved";
+        notes.push({
+          type: "proposal",
+          action: resolved ? (event.decision === "accept" ? "accepted" : "rejected") : "expired",
+          proposal_id: event.proposal_id,
+          artifact_id: event.artifact_id,
+          actor: who,
+          detail: resolved && event.decision === "reject" ? event.reason : null,
+          version: resolved ? event.version : null,
+          rebased_from: resolved ? event.rebased_from : null,
+          already_present: resolved && event.already_present,
+          changes:
+            resolved && event.decision === "accept" && event.changes !== null
+              ? describePatch(event.changes)
+              : null,
+          diff: resolved ? event.landed_diff : null,
+        });
+        break;
+      }
+      case "message_posted":
+        if (
+          options.notices !== false &&
+          event.kind === "notice" &&
+          event.thread_id === agentThread
+        ) {
+          notes.push({ type: "notice", actor: who, content: event.content });
+        }
+        break;
+      default:
+        break;
+    }
+  }
+  return { notes, coalesced: [...coalesced.values()] };
+}

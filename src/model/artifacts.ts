@@ -1,0 +1,121 @@
+import { z } from "zod";
+import { ActorSchema } from "./actors.ts";
+import { JsonObjectSchema } from "./json.ts";
+import { PatchSchema } from "./patches.ts";
+
+/** An artifact at its current version: what a reader sees. */
+export const VersionedSchema = z.object({
+  id: z.string(),
+  version: z.number().int().min(1),
+  data: JsonObjectSchema,
+  updated_by: ActorSchema,
+  archived: z.boolean().default(false),
+  kind: z.string(),
+});
+/** An artifact at its current version. */
+export type Versioned = z.infer<typeof VersionedSchema>;
+
+/**
+ * One immutable step of an artifact's history: the version, the data it resulted in, the
+ * patch from the previous version (`null` for creation and archiving), who and through which
+ * proposal.
+ */
+export const RevisionSchema = z.object({
+  artifact_id: z.string(),
+  version: z.number().int().min(1),
+  kind: z.string(),
+  data: JsonObjectSchema,
+  patch: PatchSchema.nullable().default(null),
+  actor: ActorSchema,
+  proposal_id: z.string().nullable().default(null),
+  archived: z.boolean().default(false),
+  trace_id: z.string().nullable().default(null),
+});
+/** One immutable step of an artifact's history. */
+export type Revision = z.infer<typeof RevisionSchema>;
+
+/**
+ * Create an artifact. When the type's write policy (or the thread's mode) makes an agent
+ * propose, it becomes the proposal `proposal_id` instead.
+ */
+export const CreateArtifactSchema = z.strictObject({
+  type: z.literal("create_artifact"),
+  artifact_id: z.string(),
+  kind: z.string(),
+  data: JsonObjectSchema,
+  thread_id: z.string().nullable().default(null),
+  proposal_id: z.string(),
+});
+/** Create an artifact. */
+export type CreateArtifact = z.infer<typeof CreateArtifactSchema>;
+
+/** Apply a patch to an artifact, computed against `base_version`. */
+export const EditArtifactSchema = z.strictObject({
+  type: z.literal("edit_artifact"),
+  artifact_id: z.string(),
+  base_version: z.number().int().min(1),
+  patch: PatchSchema,
+  summary: z.string().nullable().default(null),
+  thread_id: z.string().nullable().default(null),
+  proposal_id: z.string(),
+});
+/** Apply a patch to an artifact. */
+export type EditArtifact = z.infer<typeof EditArtifactSchema>;
+
+/** Archive an artifact at `base_version`. Its data stays readable; it can no longer change. */
+export const ArchiveArtifactSchema = z.strictObject({
+  type: z.literal("archive_artifact"),
+  artifact_id: z.string(),
+  base_version: z.number().int().min(1),
+  thread_id: z.string().nullable().default(null),
+  proposal_id: z.string(),
+});
+/** Archive an artifact. */
+export type ArchiveArtifact = z.infer<typeof ArchiveArtifactSchema>;
+
+/** The changes a proposal can carry. */
+export const ChangeSchema = z.discriminatedUnion("type", [
+  CreateArtifactSchema,
+  EditArtifactSchema,
+  ArchiveArtifactSchema,
+]);
+/** A change to artifacts: create, edit or archive. */
+export type Change = z.infer<typeof ChangeSchema>;
+
+const scope = {
+  thread_id: z.string().nullable().default(null),
+  run_id: z.string().nullable().default(null),
+};
+
+/** An artifact came to be, at version 1, with its stored (validated) data. */
+export const ArtifactCreatedSchema = z.object({
+  type: z.literal("artifact_created"),
+  ...scope,
+  artifact_id: z.string(),
+  kind: z.string(),
+  version: z.number().int(),
+  data: JsonObjectSchema,
+  proposal_id: z.string().nullable().default(null),
+});
+
+/** An artifact changed; `patch` turns the previous version's data into this one's. */
+export const ArtifactChangedSchema = z.object({
+  type: z.literal("artifact_changed"),
+  ...scope,
+  artifact_id: z.string(),
+  kind: z.string(),
+  version: z.number().int(),
+  patch: PatchSchema,
+  summary: z.string(),
+  proposal_id: z.string().nullable().default(null),
+});
+
+/** An artifact was archived. */
+export const ArtifactArchivedSchema = z.object({
+  type: z.literal("artifact_archived"),
+  ...scope,
+  artifact_id: z.string(),
+  kind: z.string(),
+  version: z.number().int(),
+  proposal_id: z.string().nullable().default(null),
+});

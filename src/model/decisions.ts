@@ -1,0 +1,157 @@
+import { z } from "zod";
+
+/** Where a decision is pending: a thread (the pane a person looks at) or a run. */
+export const ScopeSchema = z.strictObject({
+  kind: z.enum(["thread", "run"]),
+  id: z.string().min(1),
+});
+/** Where a decision is pending. */
+export type Scope = z.infer<typeof ScopeSchema>;
+
+/** One answer a person can pick, as the agent declared it. */
+export const DecisionOptionSchema = z.strictObject({
+  id: z.string().min(1),
+  label: z.string().min(1),
+});
+/** One answer a person can pick. */
+export type DecisionOption = z.infer<typeof DecisionOptionSchema>;
+
+/** Why a decision stopped being pending. */
+export const RetireReasonSchema = z.enum([
+  "answered",
+  "superseded",
+  "user_input",
+  "expired",
+  "scope_ended",
+  "transport_lost",
+]);
+/** Why a decision stopped being pending. */
+export type RetireReason = z.infer<typeof RetireReasonSchema>;
+
+/**
+ * A blocking decision as the person sees it. `options` is empty when it is read-only: the
+ * request was prose, or the scope has no proven answer channel (answer where the agent runs).
+ */
+export const DecisionSchema = z.object({
+  id: z.string(),
+  prompt: z.string(),
+  options: z.array(DecisionOptionSchema),
+  received_at: z.string().nullable(),
+  /** The answer channel that delivers a pick; `null` when read-only. */
+  channel: z.string().nullable(),
+  expires_at: z.string().nullable(),
+});
+/** A blocking decision as the person sees it. */
+export type Decision = z.infer<typeof DecisionSchema>;
+
+/** How a decision that is no longer pending ended. */
+export const ClosedDecisionSchema = z.object({
+  reason: RetireReasonSchema,
+  /** The option picked, for `answered`. */
+  option_id: z.string().nullable().default(null),
+  /** The newer decision, for `superseded`. */
+  superseded_by: z.string().nullable().default(null),
+});
+/** How a decision that is no longer pending ended. */
+export type ClosedDecision = z.infer<typeof ClosedDecisionSchema>;
+
+/** A scope's decisions: the one pending, and how every earlier one ended, by id. */
+export const DecisionSlotSchema = z.object({
+  pending: DecisionSchema.nullable().default(null),
+  closed: z.record(z.string(), ClosedDecisionSchema).default({}),
+});
+/** A scope's decisions. */
+export type DecisionSlot = z.infer<typeof DecisionSlotSchema>;
+
+/** A scope with no decisions yet (frozen: shared by every new thread and run). */
+export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: Object.freeze({}) });
+
+/**
+ * Make a decision pending in a scope (recorded by the agent's adapter or the system). A newer
+ * request supersedes the pending one. `options: null` is a prose-only request: it never gets
+ * options. `channel` is how the scope's agent takes an answer; without a proven one the
+ * decision is read-only.
+ */
+export const RequestDecisionSchema = z.strictObject({
+  type: z.literal("request_decision"),
+  scope: ScopeSchema,
+  decision_id: z.string().min(1),
+  prompt: z.string().min(1),
+  options: z
+    .array(DecisionOptionSchema)
+    .min(1)
+    .refine((options) => new Set(options.map((o) => o.id)).size === options.length, {
+      message: "option ids must be unique",
+    })
+    .nullable()
+    .default(null),
+  channel: z.string().min(1).nullable().default(null),
+  expires_at: z.iso.datetime({ offset: true }).nullable().default(null),
+});
+/** Make a decision pending in a scope. */
+export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
+
+/** A person picks an option of a pending decision. */
+export const AnswerDecisionSchema = z.strictObject({
+  type: z.literal("answer_decision"),
+  scope: ScopeSchema,
+  decision_id: z.string().min(1),
+  option_id: z.string().min(1),
+  /** Where the answer came from (a review UI, a CLI, a chat…). */
+  surface: z.string().nullable().default(null),
+});
+/** A person picks an option of a pending decision. */
+export type AnswerDecision = z.infer<typeof AnswerDecisionSchema>;
+
+/**
+ * Retire a pending decision without an answer: the person acted elsewhere (typed in the
+ * agent's own terminal), the answer transport was lost, or it expired (checked against the
+ * clock).
+ */
+export const RetireDecisionSchema = z.strictObject({
+  type: z.literal("retire_decision"),
+  scope: ScopeSchema,
+  decision_id: z.string().min(1),
+  reason: z.enum(["user_input", "transport_lost", "expired"]),
+});
+/** Retire a pending decision without an answer. */
+export type RetireDecision = z.infer<typeof RetireDecisionSchema>;
+
+// Every decision event names its scope's thread (and run), so the log scopes it.
+const scoped = {
+  thread_id: z.string(),
+  run_id: z.string().nullable(),
+  scope: ScopeSchema,
+};
+
+/** A decision became pending in its scope. */
+export const DecisionRequestedSchema = z.object({
+  type: z.literal("decision_requested"),
+  ...scoped,
+  decision: DecisionSchema,
+});
+/** A newer decision in the same scope replaced a pending one. */
+export const DecisionSupersededSchema = z.object({
+  type: z.literal("decision_superseded"),
+  ...scoped,
+  decision_id: z.string(),
+  superseded_by: z.string(),
+});
+/** A person picked an option; the id is consumed. */
+export const DecisionAnsweredSchema = z.object({
+  type: z.literal("decision_answered"),
+  ...scoped,
+  decision_id: z.string(),
+  option_id: z.string(),
+  /** The option's label, so the log reads as what the person picked. */
+  label: z.string(),
+  channel: z.string(),
+  surface: z.string().nullable(),
+});
+/** A pending decision ended without an answer through us. */
+export const DecisionRetiredSchema = z.object({
+  type: z.literal("decision_retired"),
+  ...scoped,
+  decision_id: z.string(),
+  reason: RetireReasonSchema.exclude(["answered", "superseded"]),
+});

@@ -1,0 +1,58 @@
+import { z } from "zod";
+import { JsonObjectSchema } from "./json.ts";
+
+/** Feedback on an artifact as it was at one version. */
+export const ArtifactTargetSchema = z.strictObject({
+  kind: z.literal("artifact"),
+  artifact_id: z.string(),
+  version: z.number().int().min(1),
+});
+/** Feedback on a whole thread. */
+export const ThreadTargetSchema = z.strictObject({
+  kind: z.literal("thread"),
+  thread_id: z.string(),
+});
+/** Feedback on one agent turn (a run). */
+export const TurnTargetSchema = z.strictObject({
+  kind: z.literal("turn"),
+  run_id: z.string(),
+});
+/** Feedback on one message; `run_id` names the run that posted it, if an agent did. */
+export const MessageTargetSchema = z.strictObject({
+  kind: z.literal("message"),
+  message_id: z.string(),
+  thread_id: z.string(),
+  run_id: z.string().nullable().default(null),
+});
+
+/** What feedback is about, discriminated by `kind`. */
+export const FeedbackTargetSchema = z.discriminatedUnion("kind", [
+  ArtifactTargetSchema,
+  ThreadTargetSchema,
+  TurnTargetSchema,
+  MessageTargetSchema,
+]);
+/** What feedback is about. */
+export type FeedbackTarget = z.infer<typeof FeedbackTargetSchema>;
+/** The kinds of feedback target. */
+export type FeedbackTargetKind = FeedbackTarget["kind"];
+
+/** Give typed feedback on a target. */
+export const GiveFeedbackSchema = z.strictObject({
+  type: z.literal("give_feedback"),
+  feedback_type: z.string(),
+  target: FeedbackTargetSchema,
+  value: JsonObjectSchema.default({}),
+});
+/** Give typed feedback on a target. */
+export type GiveFeedback = z.infer<typeof GiveFeedbackSchema>;
+
+/** Feedback was given; `value` is the validated value with defaults filled in. */
+export const FeedbackGivenSchema = z.object({
+  type: z.literal("feedback_given"),
+  feedback_type: z.string(),
+  target: FeedbackTargetSchema,
+  value: JsonObjectSchema,
+  thread_id: z.string().nullable().default(null),
+  run_id: z.string().nullable().default(null),
+});

@@ -1,0 +1,33 @@
+import { z } from "zod";
+import { PlacementSchema } from "./placement.ts";
+import { NonBlankSchema } from "./text.ts";
+
+/**
+ * Start a user-owned thread on an agent's request, with its first prompt. Omitted modes and
+ * model inherit the source thread's; the placement (default: the project root) is checked
+ * by the host's checkout adapter before this is decided.
+ */
+export const LaunchThreadSchema = z.strictObject({
+  type: z.literal("launch_thread"),
+  source_thread_id: z.string().min(1),
+  thread_id: z.string().min(1),
+  message_id: z.string().min(1),
+  title: NonBlankSchema,
+  prompt: NonBlankSchema,
+  placement: PlacementSchema.default({ type: "root" }),
+  permission: z.string().min(1).nullable().default(null),
+  interaction: z.string().min(1).nullable().default(null),
+  model: z.string().min(1).nullable().default(null),
+});
+/** Start a user-owned thread on an agent's request. */
+export type LaunchThread = z.infer<typeof LaunchThreadSchema>;
+
+/** A thread was launched from another: where it works, and the modes and model it got. */
+export const ThreadLaunchedSchema = z.object({
+  type: z.literal("thread_launched"),
+  thread_id: z.string(),
+  source_thread_id: z.string(),
+  placement: PlacementSchema,
+  modes: z.object({ permission: z.string(), interaction: z.string() }),
+  model: z.string().nullable(),
+});

@@ -1,0 +1,78 @@
+import { z } from "zod";
+import { NonBlankSchema } from "./text.ts";
+
+/**
+ * What an agent offers when it proposes a new thread: the arguments of its tool call, which
+ * are the offer itself (never stored twice). `summary` is what the person reads and decides
+ * on; `prompt` is written for an agent that has none of this conversation.
+ */
+export const ThreadOfferSchema = z.strictObject({
+  title: NonBlankSchema,
+  summary: NonBlankSchema,
+  rationale: z.string().nullable().default(null),
+  prompt: NonBlankSchema,
+  files: z.array(z.string().min(1)).default([]),
+});
+/** An offer of a new thread. */
+export type ThreadOffer = z.infer<typeof ThreadOfferSchema>;
+/** An offer as an agent may write it. */
+export type ThreadOfferInput = z.input<typeof ThreadOfferSchema>;
+
+/** Which offer: the offering thread and the tool call's id. */
+export const OfferRefSchema = z.strictObject({
+  thread_id: z.string().min(1),
+  offer_id: z.string().min(1),
+});
+/** Which offer. */
+export type OfferRef = z.infer<typeof OfferRefSchema>;
+
+/** The checkout a started offer got: its own, the person's shared one, or not recorded. */
+export const GrantedCheckoutSchema = z.enum(["isolated", "shared", "unknown"]);
+/** The checkout a started offer got. */
+export type GrantedCheckout = z.infer<typeof GrantedCheckoutSchema>;
+
+/**
+ * The person's answer to an offer, one per offer, last write wins. `standing` is an offer
+ * brought back after a dismissal. An answer stored without `checkout` reads `unknown`.
+ */
+export const OfferAnswerSchema = z.discriminatedUnion("status", [
+  z.object({
+    status: z.literal("started"),
+    thread_id: z.string(),
+    checkout: GrantedCheckoutSchema.default("unknown"),
+    at: z.string().nullable().default(null),
+  }),
+  z.object({ status: z.literal("dismissed"), at: z.string().nullable().default(null) }),
+  z.object({ status: z.literal("standing"), at: z.string().nullable().default(null) }),
+]);
+/** The person's answer to an offer. */
+export type OfferAnswer = z.infer<typeof OfferAnswerSchema>;
+
+/** How a person answers an offer: started (in which thread and checkout), dismissed, brought back. */
+export const OfferAnswerInputSchema = z.discriminatedUnion("status", [
+  z.strictObject({
+    status: z.literal("started"),
+    thread_id: z.string().min(1),
+    checkout: z.enum(["isolated", "shared"]),
+  }),
+  z.strictObject({ status: z.literal("dismissed") }),
+  z.strictObject({ status: z.literal("standing") }),
+]);
+
+/** Record a person's answer to an offer on the offering thread (last write wins). */
+export const AnswerOfferSchema = z.strictObject({
+  type: z.literal("answer_offer"),
+  thread_id: z.string(),
+  offer_id: z.string().min(1),
+  answer: OfferAnswerInputSchema,
+});
+/** Record a person's answer to an offer. */
+export type AnswerOffer = z.infer<typeof AnswerOfferSchema>;
+
+/** A person answered an offer; the answer replaces any earlier one. */
+export const OfferAnsweredSchema = z.object({
+  type: z.literal("offer_answered"),
+  thread_id: z.string(),
+  offer_id: z.string(),
+  answer: OfferAnswerSchema,
+});

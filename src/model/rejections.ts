@@ -1,0 +1,253 @@
+import { z } from "zod";
+import { JsonConflictSchema } from "./conflicts.ts";
+import { JsonValueSchema } from "./json.ts";
+
+/**
+ * One validation error, in the original's shape (Pydantic's error dump without URLs):
+ * `type` is a stable code, `loc` the path of the field that was wrong.
+ */
+export const ValidationErrorSchema = z.object({
+  type: z.string(),
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  input: JsonValueSchema.optional(),
+  ctx: z.record(z.string(), JsonValueSchema).optional(),
+});
+/** One validation error: a code, the field's path and a message for people. */
+export type ValidationError = z.infer<typeof ValidationErrorSchema>;
+
+/** The artifact was changed since the version the change was computed against. */
+export const VersionConflictSchema = z.object({
+  type: z.literal("version_conflict"),
+  message: z.string(),
+  artifact_id: z.string(),
+  base: z.number().int(),
+  head: z.number().int(),
+});
+/** Input or resulting data did not validate; `errors` name the fields. */
+export const ValidationFailedSchema = z.object({
+  type: z.literal("validation_failed"),
+  message: z.string(),
+  errors: z.array(ValidationErrorSchema),
+});
+/** A patch could not be applied, or applying it would change nothing. */
+export const PatchFailedSchema = z.object({
+  type: z.literal("patch_failed"),
+  message: z.string(),
+});
+/** Something the command names does not exist. */
+export const NotFoundSchema = z.object({
+  type: z.literal("not_found"),
+  message: z.string(),
+  entity: z.string(),
+  id: z.string(),
+});
+/**
+ * The actor may not do this. When a requested mode is broader than the actor's ceiling,
+ * `field`, `requested` and `ceiling` say which and by how much.
+ */
+export const ForbiddenSchema = z.object({
+  type: z.literal("forbidden"),
+  message: z.string(),
+  field: z.string().optional(),
+  requested: z.string().optional(),
+  ceiling: z.string().optional(),
+});
+/** The command does not fit the current state (already exists, already resolved, …). */
+export const InvalidStateSchema = z.object({
+  type: z.literal("invalid_state"),
+  message: z.string(),
+});
+/** A protocol frame asked for a protocol this implementation does not speak. */
+export const UnsupportedProtocolSchema = z.object({
+  type: z.literal("unsupported_protocol"),
+  message: z.string(),
+});
+
+/**
+ * Accepting a proposal would need a guess: the artifact moved on since the proposal's `base`
+ * version and the changes overlap. Nothing changed; the proposal is still pending. Each
+ * conflict names its place (a JSON Pointer, and line ranges in text) with the base, current
+ * and proposed content there.
+ */
+export const ConflictSchema = z.object({
+  type: z.literal("conflict"),
+  message: z.string(),
+  proposal_id: z.string(),
+  artifact_id: z.string(),
+  base: z.number().int(),
+  head: z.number().int(),
+  conflicts: z.array(JsonConflictSchema),
+});
+
+/** Where a thread should work cannot be had: a missing branch, an unregistered worktree, … */
+export const InvalidPlacementSchema = z.object({
+  type: z.literal("invalid_placement"),
+  message: z.string(),
+  /** The request field at fault, as a dotted path (`placement.base_ref`). */
+  field: z.string(),
+  /** A stable code for what is wrong (`missing_branch`, `detached_head`, …). */
+  reason: z.string(),
+});
+
+const decisionRef = {
+  message: z.string(),
+  scope: z.object({ kind: z.enum(["thread", "run"]), id: z.string() }),
+  decision_id: z.string(),
+  /** The decision pending in the scope now, if any: what a stale client should show. */
+  current_id: z.string().nullable(),
+};
+/** The scope has never had a decision with this id (a stale client, or another scope's id). */
+export const UnknownDecisionSchema = z.object({
+  type: z.literal("unknown_decision"),
+  ...decisionRef,
+});
+/** The decision is no longer pending: a newer one superseded it, or it was retired. */
+export const StaleDecisionSchema = z.object({
+  type: z.literal("stale_decision"),
+  ...decisionRef,
+  reason: z.enum(["superseded", "user_input", "expired", "scope_ended", "transport_lost"]),
+});
+
+/**
+ * Every way a command or fact can be refused. The JSON shape is the original's
+ * `Rejection.payload()`: `{type, message, ...details}`.
+ */
+export const RejectionSchema = z.discriminatedUnion("type", [
+  VersionConflictSchema,
+  ValidationFailedSchema,
+  PatchFailedSchema,
+  NotFoundSchema,
+  ForbiddenSchema,
+  InvalidStateSchema,
+  UnsupportedProtocolSchema,
+  ConflictSchema,
+  InvalidPlacementSchema,
+  UnknownDecisionSchema,
+  StaleDecisionSchema,
+]);
+/** A refused command or fact, as a value. Switch on `type`. */
+export type Rejection = z.infer<typeof RejectionSchema>;
+/** The stable codes a {@link Rejection} can carry. */
+export type RejectionType = Rejection["type"];
+
+/** Entities a `not_found` rejection can name (the original's words). */
+export type EntityName =
+  | "artifact type"
+  | "artifact"
+  | "artifact version"
+  | "proposal"
+  | "thread"
+  | "run"
+  | "deferred request"
+  | "side conversation"
+  | "feedback type";
+
+/** `version_conflict`: the artifact is at `head`, the change was computed against `base`. */
+export function versionConflict(
+  artifactId: string,
+  base: number,
+  head: number,
+): z.infer<typeof VersionConflictSchema> {
+  return {
+    type: "version_conflict",
+    message: `artifact ${artifactId} is at version ${head}, but the change was based on ${base}`,
+    artifact_id: artifactId,
+    base,
+    head,
+  };
+}
+
+/** `validation_failed` with the fields that were wrong. */
+export function validationFailed(
+  message: string,
+  errors: ValidationError[],
+): z.infer<typeof ValidationFailedSchema> {
+  return { type: "validation_failed", message, errors };
+}
+
+/** `patch_failed` with a message saying why. */
+export function patchFailed(message: string): z.infer<typeof PatchFailedSchema> {
+  return { type: "patch_failed", message };
+}
+
+/** `not_found`: `{entity} {id} does not exist`. */
+export function notFound(entity: EntityName, id: string): z.infer<typeof NotFoundSchema> {
+  return { type: "not_found", message: `${entity} ${id} does not exist`, entity, id };
+}
+
+/** `forbidden` with a message saying who may. */
+export function forbidden(message: string): z.infer<typeof ForbiddenSchema> {
+  return { type: "forbidden", message };
+}
+
+/** `invalid_state` with a message saying what is in the way. */
+export function invalidState(message: string): z.infer<typeof InvalidStateSchema> {
+  return { type: "invalid_state", message };
+}
+
+/** `conflict`: the proposal no longer merges cleanly onto the artifact. */
+export function conflict(
+  details: Omit<z.infer<typeof ConflictSchema>, "type" | "message">,
+): z.infer<typeof ConflictSchema> {
+  const { proposal_id, artifact_id, base, head, conflicts } = details;
+  const regions = conflicts.length === 1 ? "1 place" : `${conflicts.length} places`;
+  return {
+    type: "conflict",
+    message: `proposal ${proposal_id} conflicts with changes to artifact ${artifact_id} since version ${base} (now ${head}) in ${regions}`,
+    ...details,
+  };
+}
+
+/** `unsupported_protocol` with a message naming the protocol. */
+export function unsupportedProtocol(message: string): z.infer<typeof UnsupportedProtocolSchema> {
+  return { type: "unsupported_protocol", message };
+}
+
+/** `forbidden` for a requested mode broader than the ceiling. */
+export function beyondCeiling(
+  field: string,
+  requested: string,
+  ceiling: string,
+): z.infer<typeof ForbiddenSchema> {
+  return {
+    type: "forbidden",
+    message: `${field} ${requested} is broader than the caller's ${ceiling}`,
+    field,
+    requested,
+    ceiling,
+  };
+}
+
+/** `invalid_placement` naming the field and the reason. */
+export function invalidPlacement(
+  field: string,
+  reason: string,
+  message: string,
+): z.infer<typeof InvalidPlacementSchema> {
+  return { type: "invalid_placement", message, field, reason };
+}
+
+type DecisionRef = Omit<z.infer<typeof UnknownDecisionSchema>, "type" | "message">;
+
+/** `unknown_decision`: the scope never had this id. */
+export function unknownDecision(ref: DecisionRef): z.infer<typeof UnknownDecisionSchema> {
+  const { scope, decision_id } = ref;
+  return {
+    type: "unknown_decision",
+    message: `${scope.kind} ${scope.id} has no decision ${decision_id}`,
+    ...ref,
+  };
+}
+
+/** `stale_decision`: the decision ended (`reason`); `current_id` is the one pending now. */
+export function staleDecision(
+  ref: DecisionRef & { reason: z.infer<typeof StaleDecisionSchema>["reason"] },
+): z.infer<typeof StaleDecisionSchema> {
+  const now = ref.current_id === null ? "none is pending" : `${ref.current_id} is pending`;
+  return {
+    type: "stale_decision",
+    message: `decision ${ref.decision_id} is no longer pending (${ref.reason}); ${now}`,
+    ...ref,
+  };
+}

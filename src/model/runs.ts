@@ -1,0 +1,143 @@
+import { z } from "zod";
+import { ActorSchema } from "./actors.ts";
+import { DecisionSlotSchema } from "./decisions.ts";
+import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
+
+/** A tool call a run cannot finish without a person: a question or an approval. */
+export const DeferredRequestSchema = z.object({
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  kind: z.enum(["question", "approval"]),
+  args: JsonObjectSchema.default({}),
+});
+/** A tool call waiting for a person. */
+export type DeferredRequest = z.infer<typeof DeferredRequestSchema>;
+
+/** A person's answer to a deferred request. */
+export const DeferredAnswerSchema = z.object({
+  answer: JsonValueSchema.default(null),
+  approved: z.boolean().nullable().default(null),
+});
+/** A person's answer to a deferred request. */
+export type DeferredAnswer = z.infer<typeof DeferredAnswerSchema>;
+
+/** An answer as recorded for good: who gave it, from which surface, and when. */
+export const RecordedAnswerSchema = DeferredAnswerSchema.extend({
+  by: ActorSchema.nullable().default(null),
+  surface: z.string().nullable().default(null),
+  at: z.string().nullable().default(null),
+});
+
+/** An answer as recorded for good. */
+export type RecordedAnswer = z.infer<typeof RecordedAnswerSchema>;
+
+/** Where a run stands. */
+export const RunStatusSchema = z.enum(["running", "paused", "completed", "stopped", "failed"]);
+/** Where a run stands. */
+export type RunStatus = z.infer<typeof RunStatusSchema>;
+
+/** One agent turn in a thread; it pauses only on deferred requests and resumes when answered. */
+export const RunSchema = z.object({
+  id: z.string(),
+  thread_id: z.string(),
+  status: RunStatusSchema.default("running"),
+  pending: z.array(DeferredRequestSchema).default([]),
+  answers: z.record(z.string(), DeferredAnswerSchema).default({}),
+  trace_ids: z.array(z.string()).default([]),
+  /**
+   * Every answer given in this run, kept when the run resumes or ends (unlike `answers`), so a
+   * repeated answer is recognised and returns what was recorded.
+   */
+  answered: z.record(z.string(), RecordedAnswerSchema).default({}),
+  /** The blocking decision pending in this run, and how earlier ones ended. */
+  decision: DecisionSlotSchema.default({ pending: null, closed: {} }),
+});
+/** One agent turn in a thread. */
+export type Run = z.infer<typeof RunSchema>;
+
+/** Tokens and requests a run used. */
+export const RunUsageSchema = z.object({
+  requests: z.number().int().default(0),
+  input_tokens: z.number().int().default(0),
+  output_tokens: z.number().int().default(0),
+});
+
+/** Answer a paused run's deferred request: `answer` for a question, `approved` for an approval. */
+export const AnswerDeferredSchema = z.strictObject({
+  type: z.literal("answer_deferred"),
+  run_id: z.string(),
+  tool_call_id: z.string(),
+  answer: JsonValueSchema.default(null),
+  approved: z.boolean().nullable().default(null),
+  /** Where the answer came from (a review UI, a CLI, a chat…). */
+  surface: z.string().nullable().default(null),
+});
+/** Answer a paused run's deferred request. */
+export type AnswerDeferred = z.infer<typeof AnswerDeferredSchema>;
+
+/** A W3C trace id: 32 lowercase hex digits. */
+export const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+
+/** A run started, or a paused run resumed. */
+export const RunStartedSchema = z.object({
+  type: z.literal("run_started"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  trigger: z.enum(["message", "resume", "api"]).default("message"),
+  trace_id: TraceIdSchema.nullable().default(null),
+});
+/** A running run called a tool. */
+export const ToolCalledSchema = z.object({
+  type: z.literal("tool_called"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  tool_call_id: z.string(),
+  tool_name: z.string(),
+  args_summary: z.string().default(""),
+});
+/** A tool returned to a running run. */
+export const ToolReturnedSchema = z.object({
+  type: z.literal("tool_returned"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  tool_call_id: z.string(),
+  status: z.enum(["ok", "error", "retry"]),
+  summary: z.string().default(""),
+  tool_name: z.string().default(""),
+});
+/** A run paused on deferred requests. */
+export const RunPausedSchema = z.object({
+  type: z.literal("run_paused"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  requests: z.array(DeferredRequestSchema).min(1),
+  usage: RunUsageSchema.nullable().default(null),
+});
+/** A run ended: completed, stopped or failed. */
+export const RunEndedSchema = z.object({
+  type: z.literal("run_ended"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  status: RunStatusSchema.extract(["completed", "stopped", "failed"]),
+  usage: RunUsageSchema.nullable().default(null),
+  error: z.string().nullable().default(null),
+  reason: z.string().nullable().default(null),
+});
+/** Something the host application wants in the log (exported, pinned, …). */
+export const AppEventSchema = z.object({
+  type: z.literal("app_event"),
+  thread_id: z.string().nullable().default(null),
+  run_id: z.string().nullable().default(null),
+  name: z.string(),
+  data: JsonValueSchema.default(null),
+});
+/** A deferred request was answered. */
+export const DeferredAnsweredSchema = z.object({
+  type: z.literal("deferred_answered"),
+  run_id: z.string(),
+  thread_id: z.string(),
+  tool_call_id: z.string(),
+  answer: JsonValueSchema.default(null),
+  approved: z.boolean().nullable().default(null),
+  surface: z.string().nullable().default(null),
+});

@@ -1,0 +1,108 @@
+import type { Revision, Versioned } from "./artifacts.ts";
+import { WorkspaceError } from "./errors.ts";
+import type { Proposal } from "./proposals.ts";
+import type { Run } from "./runs.ts";
+import type { Thread } from "./threads.ts";
+
+/**
+ * What the host loaded for one decision. A key present with `null` means "looked up,
+ * absent"; a missing key means "not loaded" (asking for it throws `not_loaded`).
+ */
+export interface State {
+  readonly artifacts: ReadonlyMap<string, Versioned | null>;
+  readonly proposals: ReadonlyMap<string, Proposal | null>;
+  readonly threads: ReadonlyMap<string, Thread | null>;
+  readonly runs: ReadonlyMap<string, Run | null>;
+  /** Message ids: `true` when already used in the workspace. */
+  readonly messages: ReadonlyMap<string, boolean>;
+  /** Past versions of artifacts, by {@link revisionKey}. */
+  readonly revisions: ReadonlyMap<string, Revision | null>;
+  /** The pending proposals on an artifact, by artifact id. */
+  readonly pending: ReadonlyMap<string, readonly Proposal[]>;
+}
+
+/** One version of one artifact. */
+export interface RevisionRef {
+  readonly artifact_id: string;
+  readonly version: number;
+}
+
+/** The key of a revision in {@link State.revisions}. */
+export function revisionKey(ref: RevisionRef): string {
+  return `${ref.version}@${ref.artifact_id}`;
+}
+
+/** The ids `needs` asks the host to load, per kind of entity. */
+export interface Needs {
+  readonly artifacts: readonly string[];
+  readonly proposals: readonly string[];
+  readonly threads: readonly string[];
+  readonly runs: readonly string[];
+  readonly messages: readonly string[];
+  readonly revisions: readonly RevisionRef[];
+  /** Artifact ids whose pending proposals are wanted. */
+  readonly pending: readonly string[];
+}
+
+/** The kinds of entity a {@link State} holds. */
+export type EntityKind = keyof State;
+
+/** Needs that ask for nothing. */
+export const NO_NEEDS: Needs = {
+  artifacts: [],
+  proposals: [],
+  threads: [],
+  runs: [],
+  messages: [],
+  revisions: [],
+  pending: [],
+};
+
+/** An empty state: nothing loaded yet. */
+export function emptyState(): State {
+  return {
+    artifacts: new Map(),
+    proposals: new Map(),
+    threads: new Map(),
+    runs: new Map(),
+    messages: new Map(),
+    revisions: new Map(),
+    pending: new Map(),
+  };
+}
+
+/** True when `needs` asks for nothing more. */
+export function isSatisfied(needs: Needs): boolean {
+  return Object.values(needs).every((wanted: readonly unknown[]) => wanted.length === 0);
+}
+
+function loaded<K extends EntityKind>(
+  state: State,
+  kind: K,
+  id: string,
+): State[K] extends ReadonlyMap<string, infer V> ? V : never {
+  const map = state[kind] as ReadonlyMap<string, unknown>;
+  if (!map.has(id)) {
+    throw new WorkspaceError("not_loaded", `${kind} ${id} was not loaded, but the rules need it`);
+  }
+  return map.get(id) as State[K] extends ReadonlyMap<string, infer V> ? V : never;
+}
+
+/** The loaded artifact, or `null` if it does not exist. @throws WorkspaceError `not_loaded` */
+export const artifactIn = (state: State, id: string): Versioned | null =>
+  loaded(state, "artifacts", id);
+/** The loaded proposal, or `null`. @throws WorkspaceError `not_loaded` */
+export const proposalIn = (state: State, id: string): Proposal | null =>
+  loaded(state, "proposals", id);
+/** The loaded thread, or `null`. @throws WorkspaceError `not_loaded` */
+export const threadIn = (state: State, id: string): Thread | null => loaded(state, "threads", id);
+/** The loaded run, or `null`. @throws WorkspaceError `not_loaded` */
+export const runIn = (state: State, id: string): Run | null => loaded(state, "runs", id);
+/** Whether a message id is used. @throws WorkspaceError `not_loaded` */
+export const messageUsedIn = (state: State, id: string): boolean => loaded(state, "messages", id);
+/** The loaded revision, or `null` if that version does not exist. @throws WorkspaceError `not_loaded` */
+export const revisionIn = (state: State, ref: RevisionRef): Revision | null =>
+  loaded(state, "revisions", revisionKey(ref));
+/** The pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
+export const pendingIn = (state: State, artifactId: string): readonly Proposal[] =>
+  loaded(state, "pending", artifactId);

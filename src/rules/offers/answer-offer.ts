@@ -1,0 +1,45 @@
+import { isAgent } from "../../model/actors.ts";
+import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
+import type { DecideContext } from "../../model/context.ts";
+import { jsonEqual } from "../../model/json.ts";
+import type { AnswerOffer, OfferAnswer } from "../../model/offers.ts";
+import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { ok, type Result, refuse } from "../../model/result.ts";
+import { type State, threadIn } from "../../model/state.ts";
+
+/**
+ * Records a person's answer to an offer on the offering thread, replacing any earlier one
+ * (last write wins). A started answer names a thread that records this offer as its origin.
+ * The same answer again writes nothing.
+ */
+export function answerOffer(
+  context: DecideContext,
+  state: State,
+  command: AnswerOffer,
+): Result<CommitResult> {
+  if (isAgent(context.actor)) return refuse(forbidden("only a person answers an offer"));
+  const { thread_id, offer_id } = command;
+  const thread = threadIn(state, thread_id);
+  if (thread === null) return refuse(notFound("thread", thread_id));
+  const at = context.now ?? null;
+  const input = command.answer;
+  if (input.status === "started") {
+    const started = threadIn(state, input.thread_id);
+    if (started === null) return refuse(notFound("thread", input.thread_id));
+    const origin = started.proposed_by;
+    if (origin?.thread_id !== thread_id || origin.offer_id !== offer_id) {
+      return refuse(
+        invalidState(`thread ${input.thread_id} was not started from offer ${offer_id}`),
+      );
+    }
+  }
+  const answer: OfferAnswer = { ...input, at };
+  const prior = thread.offers[offer_id];
+  if (prior !== undefined && jsonEqual({ ...prior, at }, answer)) return ok(commitResult(RECORDED));
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "offer_answered", thread_id, offer_id, answer }],
+      threads: [{ ...thread, offers: { ...thread.offers, [offer_id]: answer } }],
+    }),
+  );
+}

@@ -1,0 +1,104 @@
+import type { Actor } from "../../model/actors.ts";
+import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
+import { EMPTY_SLOT } from "../../model/decisions.ts";
+import type { Fact } from "../../model/event.ts";
+import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { ok, type Result, refuse } from "../../model/result.ts";
+import type { Run, RunStatus } from "../../model/runs.ts";
+import { runIn, type State, threadIn } from "../../model/state.ts";
+import { evolveOwner, retirePending } from "../scopes/scope.ts";
+import { openThread } from "../threads/open.ts";
+
+type RunFact = Exclude<Fact, { type: "app_event" }>;
+
+/** The run a fact is about, if it exists, belongs to the fact's thread and is in `allowed`. */
+function runFor(state: State, fact: RunFact, allowed: readonly RunStatus[]): Result<Run> {
+  const run = runIn(state, fact.run_id);
+  if (run === null) return refuse(notFound("run", fact.run_id));
+  if (run.thread_id !== fact.thread_id) {
+    return refuse(invalidState(`run ${run.id} belongs to thread ${run.thread_id}`));
+  }
+  if (!allowed.includes(run.status)) return refuse(invalidState(`run ${run.id} is ${run.status}`));
+  return ok(run);
+}
+
+function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Result<Run> {
+  const thread = threadIn(state, fact.thread_id);
+  if (thread === null) return refuse(notFound("thread", fact.thread_id));
+  // An ended thread takes no new work, nor resumes a paused turn (its decisions are retired).
+  const open = openThread(thread);
+  if (!open.ok) return open;
+  const previous = runIn(state, fact.run_id);
+  if (previous !== null && previous.thread_id !== fact.thread_id) {
+    return refuse(invalidState(`run ${previous.id} belongs to thread ${previous.thread_id}`));
+  }
+  if (previous !== null && previous.status !== "paused") {
+    return refuse(invalidState(`run ${previous.id} is ${previous.status} and cannot start again`));
+  }
+  const traces = previous?.trace_ids ?? [];
+  return ok({
+    id: fact.run_id,
+    thread_id: fact.thread_id,
+    status: "running",
+    pending: [],
+    answers: {},
+    trace_ids: fact.trace_id === null ? traces : [...traces, fact.trace_id],
+    answered: previous?.answered ?? {},
+    decision: previous?.decision ?? EMPTY_SLOT,
+  });
+}
+
+/** The run a fact leaves behind, or `null` when the fact changes no run. */
+function nextRun(state: State, fact: RunFact): Result<Run | null> {
+  switch (fact.type) {
+    case "run_started":
+      return started(state, fact);
+    case "tool_called":
+    case "tool_returned": {
+      const run = runFor(state, fact, ["running"]);
+      return run.ok ? ok(null) : run;
+    }
+    case "run_paused": {
+      const run = runFor(state, fact, ["running"]);
+      return run.ok ? ok({ ...run.value, status: "paused", pending: fact.requests }) : run;
+    }
+    case "run_ended": {
+      const run = runFor(state, fact, ["running", "paused"]);
+      return run.ok ? ok({ ...run.value, status: fact.status, pending: [], answers: {} }) : run;
+    }
+  }
+}
+
+/**
+ * Records a fact about a run (only its thread's agent or the system may) or an application
+ * event (anyone may; its thread, if named, must exist). The fact itself is the event.
+ */
+export function recordFact(actor: Actor, state: State, fact: Fact): Result<CommitResult> {
+  if (fact.type === "app_event") {
+    if (fact.thread_id !== null && threadIn(state, fact.thread_id) === null) {
+      return refuse(notFound("thread", fact.thread_id));
+    }
+    return ok(commitResult(RECORDED, { events: [fact] }));
+  }
+  const permitted =
+    actor.kind === "system" || (actor.kind === "agent" && actor.thread_id === fact.thread_id);
+  if (!permitted) {
+    return refuse(
+      forbidden(`only thread ${fact.thread_id}'s agent or the system may record its runs`),
+    );
+  }
+  const run = nextRun(state, fact);
+  if (!run.ok) return run;
+  if (run.value === null) return ok(commitResult(RECORDED, { events: [fact] }));
+  // A run that ends or resumes leaves the turn its pending decision was about.
+  const owner = { kind: "run", run: run.value } as const;
+  const turnOver = fact.type === "run_ended" || fact.type === "run_started";
+  const retired = turnOver ? retirePending(owner, "scope_ended") : [];
+
+  return ok(
+    commitResult(RECORDED, {
+      events: [fact, ...retired],
+      runs: [evolveOwner(owner, retired).run],
+    }),
+  );
+}

@@ -1,0 +1,96 @@
+import type { z } from "zod";
+import type { Command } from "../../model/command.ts";
+import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
+import type { DecideContext } from "../../model/context.ts";
+import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { ok, type Result, refuse } from "../../model/result.ts";
+import type { CloseSideSchema, OpenSideSchema } from "../../model/sides.ts";
+import { type State, threadIn } from "../../model/state.ts";
+import { openThread } from "../threads/open.ts";
+
+/**
+ * Records a side conversation opened on a thread: one per thread, never on an ended thread
+ * (never from inside a side either: see {@link sideGate}). Only the fact is logged; the
+ * side's turns never are.
+ */
+export function openSide(
+  state: State,
+  command: z.infer<typeof OpenSideSchema>,
+): Result<CommitResult> {
+  const thread = threadIn(state, command.thread_id);
+  if (thread === null) return refuse(notFound("thread", command.thread_id));
+  const open = openThread(thread);
+  if (!open.ok) return open;
+  if (thread.side !== null) {
+    if (thread.side === command.side_id) return ok(commitResult(RECORDED));
+    return refuse(invalidState(`thread ${thread.id} already has side conversation ${thread.side}`));
+  }
+  const { thread_id, side_id } = command;
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "side_opened", thread_id, side_id }],
+      threads: [{ ...thread, side: side_id }],
+    }),
+  );
+}
+
+/** Records a side conversation gone; closing one already gone writes nothing. */
+export function closeSide(
+  state: State,
+  command: z.infer<typeof CloseSideSchema>,
+): Result<CommitResult> {
+  const thread = threadIn(state, command.thread_id);
+  if (thread === null) return refuse(notFound("thread", command.thread_id));
+  if (thread.side !== command.side_id) return ok(commitResult(RECORDED));
+  const { thread_id, side_id, reason } = command;
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "side_closed", thread_id, side_id, reason }],
+      threads: [{ ...thread, side: null }],
+    }),
+  );
+}
+
+// What a side conversation may do: write artifacts (through the same policies) and propose.
+const SIDE_COMMANDS: ReadonlySet<string> = new Set([
+  "create_artifact",
+  "edit_artifact",
+  "archive_artifact",
+  "propose_change",
+]);
+
+/**
+ * Refuses what a side conversation may not do, before any rule runs: anything but artifact
+ * writes (its turns never reach the parent), a durable grant (its approvals cover one
+ * invocation), or anything once the side is gone.
+ */
+export function sideGate(context: DecideContext, state: State, command: Command): Result<null> {
+  const side = context.side;
+  if (side === undefined) return ok(null);
+  const { type } = command;
+  if (type === "open_side") return refuse(forbidden("a side conversation cannot open another"));
+  if (type === "grant_permission") {
+    return refuse(
+      forbidden(
+        "an approval inside a side conversation covers one invocation; it cannot be granted for good",
+      ),
+    );
+  }
+  if (!SIDE_COMMANDS.has(type))
+    return refuse(forbidden(`${type} is not available in a side conversation`));
+  if (context.actor.kind !== "agent" || context.actor.thread_id !== side.thread_id) {
+    return refuse(forbidden(`side ${side.id} acts as thread ${side.thread_id}'s agent`));
+  }
+  const change = command.type === "propose_change" ? command.change : command;
+  if ("thread_id" in change && change.thread_id !== null && change.thread_id !== side.thread_id) {
+    return refuse(forbidden(`side ${side.id} writes only in thread ${side.thread_id}`));
+  }
+  const thread = threadIn(state, side.thread_id);
+  if (thread === null) return refuse(notFound("thread", side.thread_id));
+  // A side is gone with its parent: `end_thread` leaves `side` set until the host records
+  // the close, and the side must not write in between.
+  if (thread.side !== side.id || thread.status !== "open") {
+    return refuse(notFound("side conversation", side.id));
+  }
+  return ok(null);
+}

@@ -1,0 +1,628 @@
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { gitCheckout } from "../../src/checkout/git-checkout.ts";
+import type { CheckoutAdapter } from "../../src/checkout/port.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import {
+  type DispatchRequest,
+  type LaunchPorts,
+  type LaunchRequest,
+  launchThread,
+} from "../../src/host/launch-thread.ts";
+import type { ActorInput } from "../../src/model/actors.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
+import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import { copyFixture, type Fixture, git, makeFixture, snapshot } from "../checkout/git-fixture.ts";
+
+const alice = { kind: "user", id: "alice" } as const;
+const agentOf = (threadId: string): ActorInput => ({
+  kind: "agent",
+  thread_id: threadId,
+  run_id: "run_1",
+});
+const sourceAgent = agentOf("thr_src");
+
+/** The checkout adapter with every call recorded, so a test can say git was never asked. */
+function recording(adapter: CheckoutAdapter): CheckoutAdapter & { calls: string[] } {
+  const calls: string[] = [];
+  return {
+    calls,
+    check(placement, request) {
+      calls.push(`check ${placement.type}`);
+      return adapter.check(placement, request);
+    },
+    prepare(placement, request) {
+      calls.push(`prepare ${placement.type}`);
+      return adapter.prepare(placement, request);
+    },
+  };
+}
+
+let template: Fixture;
+let fx: Fixture;
+let workspace: Workspace;
+let adapter: CheckoutAdapter & { calls: string[] };
+let dispatched: DispatchRequest[];
+let ports: LaunchPorts;
+let localMain: string;
+let originMain: string;
+
+beforeAll(async () => {
+  template = await makeFixture();
+});
+afterAll(() => template.cleanup());
+beforeEach(async () => {
+  fx = await copyFixture(template);
+  workspace = createWorkspace({ registry: fixtureRegistry(), newId: sequentialIds() });
+  const created = await workspace.commit(
+    { type: "create_thread", thread_id: "thr_src", title: "Source" },
+    alice,
+  );
+  expect(created.ok).toBe(true);
+  adapter = recording(gitCheckout({ root: fx.root }));
+  dispatched = [];
+  ports = {
+    checkout: adapter,
+    dispatch: async (request) => {
+      dispatched.push(request);
+    },
+  };
+  localMain = await git(fx.root, "rev-parse", "refs/heads/main");
+  originMain = await git(fx.origin, "rev-parse", "refs/heads/main");
+});
+afterEach(() => fx.cleanup());
+
+const ask = (fields: Partial<LaunchRequest> = {}): LaunchRequest => ({
+  source_thread_id: "thr_src",
+  thread_id: "thr_new",
+  message_id: "msg_new",
+  title: "Fix the flaky test",
+  prompt: "Find out why test X fails one run in ten, and fix it.",
+  ...fields,
+});
+
+/** The events written after log position `after`, by type and thread. */
+async function eventsAfter(after: number): Promise<{ type: string; thread_id: unknown }[]> {
+  return (await workspace.log({ after })).map(({ event }) => ({
+    type: event.type,
+    thread_id: "thread_id" in event ? event.thread_id : null,
+  }));
+}
+
+/** The prompt posted to a thread, read back from the log. */
+async function promptOf(threadId: string): Promise<unknown> {
+  const posted = (await workspace.log()).find(
+    ({ event }) => event.type === "message_posted" && event.thread_id === threadId,
+  );
+  return posted?.event.type === "message_posted" ? posted.event.content : undefined;
+}
+
+describe("placements", () => {
+  it("makes a new worktree at the local branch's commit and dispatches once with it", async () => {
+    const head = await workspace.head();
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      ports,
+    );
+
+    const path = join(fx.defaultWorktrees, "thr_new");
+    const checkout = { mode: "isolated", path, branch: "aw/thr_new", commit: localMain };
+    expect(result).toEqual({
+      status: "launched",
+      thread_id: "thr_new",
+      message_id: "msg_new",
+      checkout,
+    });
+    expect(await git(path, "rev-parse", "HEAD")).toBe(localMain);
+    expect(localMain).not.toBe(originMain);
+    expect(dispatched).toEqual([{ thread_id: "thr_new", message_id: "msg_new", checkout }]);
+    expect(adapter.calls).toEqual(["check new_worktree", "prepare new_worktree"]);
+    expect(await eventsAfter(head)).toEqual([
+      { type: "thread_created", thread_id: "thr_new" },
+      { type: "thread_launched", thread_id: "thr_new" },
+      { type: "message_posted", thread_id: "thr_new" },
+    ]);
+    const thread = await workspace.thread("thr_new");
+    expect(thread?.launch).toEqual({
+      source_thread_id: "thr_src",
+      placement: { type: "new_worktree", base_ref: "main", from_origin: false },
+    });
+    expect(thread?.proposed_by).toBeNull();
+  });
+
+  it("makes a new worktree at origin's commit when asked to start from origin", async () => {
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main", from_origin: true } }),
+      sourceAgent,
+      ports,
+    );
+
+    const path = join(fx.defaultWorktrees, "thr_new");
+    expect(result).toMatchObject({
+      status: "launched",
+      checkout: { mode: "isolated", path, commit: originMain },
+    });
+    expect(await git(path, "rev-parse", "HEAD")).toBe(originMain);
+    expect(await git(fx.root, "rev-parse", "refs/heads/main")).toBe(localMain);
+    expect(dispatched.map((d) => d.checkout.path)).toEqual([path]);
+  });
+
+  it("attaches a registered worktree as it is", async () => {
+    const linked = join(fx.base, "linked");
+    await git(fx.root, "worktree", "add", "-q", linked, "feature");
+    const feature = await git(fx.root, "rev-parse", "refs/heads/feature");
+    const worktreesBefore = await git(fx.root, "worktree", "list", "--porcelain");
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "existing_worktree", path: linked, branch: "feature" } }),
+      sourceAgent,
+      ports,
+    );
+
+    const checkout = { mode: "isolated", path: linked, branch: "feature", commit: feature };
+    expect(result).toEqual({
+      status: "launched",
+      thread_id: "thr_new",
+      message_id: "msg_new",
+      checkout,
+    });
+    expect(dispatched).toEqual([{ thread_id: "thr_new", message_id: "msg_new", checkout }]);
+    expect(await git(fx.root, "worktree", "list", "--porcelain")).toBe(worktreesBefore);
+  });
+
+  it("shares the project root when the placement is left out", async () => {
+    const before = await snapshot(fx);
+    const result = await launchThread(workspace, ask(), sourceAgent, ports);
+
+    const checkout = { mode: "shared", path: fx.root, branch: "main", commit: localMain };
+    expect(result).toEqual({
+      status: "launched",
+      thread_id: "thr_new",
+      message_id: "msg_new",
+      checkout,
+    });
+    expect(dispatched).toEqual([{ thread_id: "thr_new", message_id: "msg_new", checkout }]);
+    expect((await workspace.thread("thr_new"))?.launch?.placement).toEqual({ type: "root" });
+    expect(await snapshot(fx)).toEqual(before);
+  });
+});
+
+describe("a placement the adapter refuses is invalid_placement, and nothing is written", () => {
+  let linked: string;
+  beforeEach(async () => {
+    linked = join(fx.base, "linked");
+    await git(fx.root, "worktree", "add", "-q", linked, "feature");
+    await mkdir(join(fx.base, "elsewhere"));
+  });
+
+  const cases: {
+    name: string;
+    placement: () => LaunchRequest["placement"];
+    field: string;
+    reason: string;
+  }[] = [
+    {
+      name: "a local branch that does not exist",
+      placement: () => ({ type: "new_worktree", base_ref: "nope" }),
+      field: "placement.base_ref",
+      reason: "missing_branch",
+    },
+    {
+      name: "a branch origin does not have",
+      placement: () => ({ type: "new_worktree", base_ref: "feature", from_origin: true }),
+      field: "placement.base_ref",
+      reason: "missing_origin_branch",
+    },
+    {
+      name: "a directory that is not a registered worktree",
+      placement: () => ({ type: "existing_worktree", path: join(fx.base, "elsewhere") }),
+      field: "placement.path",
+      reason: "unregistered_worktree",
+    },
+    {
+      name: "the repository root as an existing worktree",
+      placement: () => ({ type: "existing_worktree", path: fx.root }),
+      field: "placement.path",
+      reason: "main_worktree",
+    },
+    {
+      name: "a branch checked out in another worktree",
+      placement: () => ({ type: "existing_worktree", path: linked, branch: "main" }),
+      field: "placement.branch",
+      reason: "branch_checked_out_elsewhere",
+    },
+  ];
+
+  it.each(cases)("$name", async ({ placement, field, reason }) => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+    const worktrees = await git(fx.root, "worktree", "list", "--porcelain");
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: placement() }),
+      sourceAgent,
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: { type: "invalid_placement", field, reason, message: expect.any(String) },
+    });
+    expect(await workspace.head()).toBe(head);
+    expect(await workspace.thread("thr_new")).toBeNull();
+    expect(await git(fx.root, "worktree", "list", "--porcelain")).toBe(worktrees);
+    expect(await snapshot(fx)).toEqual(before);
+    expect(adapter.calls.some((call) => call.startsWith("prepare"))).toBe(false);
+    expect(dispatched).toEqual([]);
+  });
+});
+
+describe("isolation is refused closed, with no fallback to the shared root", () => {
+  it("refuses a new worktree in a folder that is not a git repository", async () => {
+    const plain = join(fx.base, "plain");
+    await mkdir(plain);
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      { ...ports, checkout: gitCheckout({ root: plain }) },
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: {
+        type: "invalid_placement",
+        field: "placement",
+        reason: "not_a_repository",
+        message: expect.any(String),
+      },
+    });
+    expect(await workspace.head()).toBe(head);
+    expect(await snapshot(fx)).toEqual(before);
+    expect(dispatched).toEqual([]);
+  });
+
+  it("refuses a new worktree when the project root has a detached HEAD", async () => {
+    await git(fx.root, "switch", "-q", "--detach", "main");
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: {
+        type: "invalid_placement",
+        field: "placement",
+        reason: "detached_head",
+        message: expect.any(String),
+      },
+    });
+    expect(await workspace.head()).toBe(head);
+    expect(await snapshot(fx)).toEqual(before);
+    expect(dispatched).toEqual([]);
+  });
+});
+
+describe("the rules are decided before git is asked", () => {
+  /** Launches `thr_narrow` from the source with the given modes (the only way modes are set). */
+  async function narrowThread(permission: string, interaction: string): Promise<void> {
+    const launched = await workspace.commit(
+      {
+        type: "launch_thread",
+        source_thread_id: "thr_src",
+        thread_id: "thr_narrow",
+        message_id: "msg_narrow",
+        title: "Narrow",
+        prompt: "Look, do not touch.",
+        permission,
+        interaction,
+      },
+      sourceAgent,
+    );
+    expect(launched.ok).toBe(true);
+  }
+
+  async function expectNothingTouched(head: number, before: unknown): Promise<void> {
+    expect(adapter.calls).toEqual([]);
+    expect(dispatched).toEqual([]);
+    expect(await workspace.head()).toBe(head);
+    expect(await workspace.thread("thr_new")).toBeNull();
+    expect(await snapshot(fx)).toEqual(before);
+  }
+
+  it("refuses a mode broader than the caller's as forbidden, naming field, requested and ceiling", async () => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "edits" }),
+      sourceAgent,
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: {
+        type: "forbidden",
+        message: expect.any(String),
+        field: "permission",
+        requested: "edits",
+        ceiling: "ask",
+      },
+    });
+    await expectNothingTouched(head, before);
+  });
+
+  it("measures the ceiling against the source thread's own modes", async () => {
+    await narrowThread("read_only", "plan");
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({
+        source_thread_id: "thr_narrow",
+        placement: { type: "new_worktree", base_ref: "main" },
+        interaction: "build",
+      }),
+      agentOf("thr_narrow"),
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: {
+        type: "forbidden",
+        message: expect.any(String),
+        field: "interaction",
+        requested: "build",
+        ceiling: "plan",
+      },
+    });
+    await expectNothingTouched(head, before);
+  });
+
+  it("gives omitted modes the source thread's, and keeps a narrower one asked for", async () => {
+    await narrowThread("ask", "plan");
+
+    const inherited = await launchThread(
+      workspace,
+      ask({ source_thread_id: "thr_narrow" }),
+      agentOf("thr_narrow"),
+      ports,
+    );
+    const narrower = await launchThread(
+      workspace,
+      ask({
+        source_thread_id: "thr_narrow",
+        thread_id: "thr_other",
+        message_id: "msg_other",
+        permission: "read_only",
+      }),
+      agentOf("thr_narrow"),
+      ports,
+    );
+
+    expect(inherited.status).toBe("launched");
+    expect(narrower.status).toBe("launched");
+    expect((await workspace.thread("thr_narrow"))?.modes).toEqual({
+      permission: "ask",
+      interaction: "plan",
+    });
+    expect((await workspace.thread("thr_new"))?.modes).toEqual({
+      permission: "ask",
+      interaction: "plan",
+    });
+    expect((await workspace.thread("thr_other"))?.modes).toEqual({
+      permission: "read_only",
+      interaction: "plan",
+    });
+  });
+
+  it("refuses an unknown source thread as not_found", async () => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ source_thread_id: "thr_ghost", placement: { type: "new_worktree", base_ref: "main" } }),
+      agentOf("thr_ghost"),
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: {
+        type: "not_found",
+        message: "thread thr_ghost does not exist",
+        entity: "thread",
+        id: "thr_ghost",
+      },
+    });
+    await expectNothingTouched(head, before);
+  });
+
+  it("refuses a mode the host never declared as validation_failed on that field", async () => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "root" }),
+      sourceAgent,
+      ports,
+    );
+
+    expect(result.status).toBe("rejected");
+    expect(result.status === "rejected" && result.rejection).toMatchObject({
+      type: "validation_failed",
+      errors: [{ loc: ["permission"], input: "root" }],
+    });
+    await expectNothingTouched(head, before);
+  });
+
+  it("refuses a launch from an ended thread as invalid_state", async () => {
+    expect((await workspace.commit({ type: "end_thread", thread_id: "thr_src" }, alice)).ok).toBe(
+      true,
+    );
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      ports,
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: { type: "invalid_state", message: "thread thr_src has ended" },
+    });
+    await expectNothingTouched(head, before);
+  });
+
+  it("refuses an agent launching from another thread as forbidden", async () => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(workspace, ask(), agentOf("thr_elsewhere"), ports);
+
+    expect(result).toMatchObject({ status: "rejected", rejection: { type: "forbidden" } });
+    await expectNothingTouched(head, before);
+  });
+});
+
+describe("after the write", () => {
+  it("generates missing ids once: the write and the dispatch carry the same", async () => {
+    const result = await launchThread(
+      workspace,
+      { source_thread_id: "thr_src", title: "Tidy", prompt: "Tidy the README." },
+      sourceAgent,
+      { ...ports, newId: sequentialIds() },
+    );
+
+    expect(result).toMatchObject({ status: "launched", thread_id: "thr_1", message_id: "msg_1" });
+    expect(dispatched.map(({ thread_id, message_id }) => ({ thread_id, message_id }))).toEqual([
+      { thread_id: "thr_1", message_id: "msg_1" },
+    ]);
+    expect(await promptOf("thr_1")).toBe("Tidy the README.");
+  });
+
+  it("reports a dispatch that throws as failed at dispatch, the thread and prompt kept", async () => {
+    const head = await workspace.head();
+    const boom = new Error("runner is down");
+    let attempts = 0;
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      {
+        checkout: adapter,
+        dispatch: async () => {
+          attempts += 1;
+          throw boom;
+        },
+      },
+    );
+
+    expect(result).toEqual({
+      status: "failed",
+      stage: "dispatch",
+      thread_id: "thr_new",
+      error: boom,
+    });
+    expect(attempts).toBe(1);
+    expect((await workspace.thread("thr_new"))?.title).toBe("Fix the flaky test");
+    expect(await promptOf("thr_new")).toBe(ask().prompt);
+    expect(await eventsAfter(head)).toEqual([
+      { type: "thread_created", thread_id: "thr_new" },
+      { type: "thread_launched", thread_id: "thr_new" },
+      { type: "message_posted", thread_id: "thr_new" },
+    ]);
+    // The checkout was prepared before the dispatch was tried.
+    expect(await git(join(fx.defaultWorktrees, "thr_new"), "rev-parse", "HEAD")).toBe(localMain);
+  });
+
+  it("reports a checkout that fails after the write as failed at checkout, nothing dispatched", async () => {
+    // Another process takes the new branch's name between the check and the checkout.
+    const racing: CheckoutAdapter = {
+      check: adapter.check,
+      async prepare(placement, request) {
+        await git(fx.root, "branch", `aw/${request.thread_id}`, "main");
+        return adapter.prepare(placement, request);
+      },
+    };
+    const head = await workspace.head();
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      { ...ports, checkout: racing },
+    );
+
+    expect(result).toEqual({
+      status: "failed",
+      stage: "checkout",
+      thread_id: "thr_new",
+      problem: {
+        field: "placement.branch",
+        reason: "branch_exists",
+        message: expect.any(String),
+      },
+    });
+    expect(dispatched).toEqual([]);
+    expect(await promptOf("thr_new")).toBe(ask().prompt);
+    expect((await eventsAfter(head)).map((e) => e.type)).toEqual([
+      "thread_created",
+      "thread_launched",
+      "message_posted",
+    ]);
+  });
+
+  it("returns a rejection at the write (another writer took the id) without preparing", async () => {
+    const racing: CheckoutAdapter = {
+      async check(placement, request) {
+        const verdict = await adapter.check(placement, request);
+        await workspace.commit({ type: "create_thread", thread_id: request.thread_id }, alice);
+        return verdict;
+      },
+      prepare: adapter.prepare,
+    };
+    const before = await snapshot(fx);
+
+    const result = await launchThread(
+      workspace,
+      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      sourceAgent,
+      { ...ports, checkout: racing },
+    );
+
+    expect(result).toEqual({
+      status: "rejected",
+      rejection: { type: "invalid_state", message: "thread thr_new already exists" },
+    });
+    expect(adapter.calls).toEqual(["check new_worktree"]);
+    expect(dispatched).toEqual([]);
+    expect(await snapshot(fx)).toEqual(before);
+    expect(await promptOf("thr_new")).toBeUndefined();
+  });
+});

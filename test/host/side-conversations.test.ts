@@ -1,0 +1,365 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import {
+  createSideConversations,
+  type SideConversation,
+  type SideConversations,
+} from "../../src/host/side-conversations.ts";
+import type { ActorInput } from "../../src/model/actors.ts";
+import type { CommandInput } from "../../src/model/command.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
+import type { Result } from "../../src/model/result.ts";
+import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
+import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+
+const alice = { kind: "user", id: "alice" } as const;
+const parentAgent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;
+
+let ws: Workspace;
+let sides: SideConversations;
+
+function sideIds(): () => string {
+  let n = 0;
+  return () => `side_${++n}`;
+}
+
+async function commit(command: CommandInput, actor: ActorInput = alice): Promise<void> {
+  const written = await ws.commit(command, actor);
+  expect(written.rejection).toBeUndefined();
+}
+
+function opened(result: Result<SideConversation>): SideConversation {
+  if (!result.ok) throw new Error(`open refused: ${result.rejection.message}`);
+  return result.value;
+}
+
+const noteEdit = (text: string, base_version = 1): CommandInput => ({
+  type: "edit_artifact",
+  artifact_id: "n1",
+  base_version,
+  patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: text }] },
+  thread_id: "t1",
+});
+
+// A parent in the middle of a turn: a person asked, the agent is running.
+async function parent(): Promise<void> {
+  await commit({ type: "create_thread", thread_id: "t1", title: "Parent" });
+  await commit({
+    type: "create_artifact",
+    artifact_id: "n1",
+    kind: "note",
+    data: { text: "v1" },
+  });
+  await commit({ type: "create_artifact", artifact_id: "memo1", kind: "memo", data: { text: "" } });
+  await commit({ type: "post_message", thread_id: "t1", message_id: "m1", content: "Summarise" });
+  const started = await ws.record(
+    { type: "run_started", run_id: "r1", thread_id: "t1" },
+    parentAgent,
+  );
+  expect(started.rejection).toBeUndefined();
+}
+
+async function eventTypes(after: number): Promise<string[]> {
+  return (await ws.log({ after })).map((e) => e.event.type);
+}
+
+beforeEach(() => {
+  ws = createWorkspace({ registry: fixtureRegistry(), id: "ws_side", newId: sequentialIds() });
+  sides = createSideConversations(ws, { newId: sideIds() });
+});
+afterEach(() => sides.dispose());
+
+describe("opening a side conversation", () => {
+  it("snapshots the parent at the open: later parent messages are not seen", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const at = await ws.head();
+    await commit({ type: "post_message", thread_id: "t1", message_id: "m2", content: "Later" });
+    await commit(
+      { type: "post_message", thread_id: "t1", message_id: "m3", content: "Reply" },
+      parentAgent,
+    );
+    expect(side.id).toBe("side_1");
+    expect(side.parent_thread_id).toBe("t1");
+    expect(side.snapshot.at).toBe(at);
+    expect(
+      side.snapshot.material.map((i) => (i.type === "message" ? i.message_id : i.type)),
+    ).toEqual(["m1"]);
+    expect(side.snapshot.active_turn).toEqual({
+      run_id: "r1",
+      prompt: { message_id: "m1", content: "Summarise" },
+      status: "incomplete",
+    });
+    expect(Object.isFrozen(side.snapshot)).toBe(true);
+    expect((await ws.thread("t1"))?.side).toBe("side_1");
+  });
+
+  it("keeps side turns in memory: the parent's log and threads are untouched", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const head = await ws.head();
+    const threadBefore = await ws.thread("t1");
+    expect(side.say("user", "What does r1 do?").ok).toBe(true);
+    expect(side.say("assistant", "It summarises.").ok).toBe(true);
+    expect(side.turns).toEqual([
+      { role: "user", content: "What does r1 do?" },
+      { role: "assistant", content: "It summarises." },
+    ]);
+    expect(await ws.head()).toBe(head);
+    expect(await ws.thread("t1")).toEqual(threadBefore);
+    expect(await ws.thread(side.id)).toBeNull();
+    const logged = JSON.stringify(await ws.log());
+    expect(logged).not.toContain("It summarises.");
+  });
+
+  it("refuses a turn with an unknown role or no content", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    expect(side.say("user", "").rejection?.type).toBe("validation_failed");
+    expect(side.turns).toEqual([]);
+  });
+
+  it("allows one side per parent, also across managers", async () => {
+    await parent();
+    await commit({ type: "create_thread", thread_id: "t2" });
+    opened(await sides.open("t1"));
+    const second = await sides.open("t1");
+    expect(second.rejection?.type).toBe("invalid_state");
+    const elsewhere = createSideConversations(ws, { newId: () => "side_other" });
+    expect((await elsewhere.open("t1")).rejection?.type).toBe("invalid_state");
+    expect(opened(await sides.open("t2")).id).toBe("side_3");
+    elsewhere.dispose();
+    expect((await ws.thread("t1"))?.side).toBe("side_1");
+  });
+
+  it("refuses to open a side from a side, writing nothing", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const head = await ws.head();
+    const nested = await sides.open(side.id);
+    expect(nested.rejection?.type).toBe("forbidden");
+    expect(await ws.head()).toBe(head);
+  });
+
+  it("refuses an ended or unknown parent", async () => {
+    await parent();
+    await commit({ type: "end_thread", thread_id: "t1" });
+    expect((await sides.open("t1")).rejection?.type).toBe("invalid_state");
+    expect((await sides.open("nope")).rejection).toMatchObject({ type: "not_found", id: "nope" });
+  });
+});
+
+describe("closing", () => {
+  it("discards the side when closed: its writes are refused afterwards", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const head = await ws.head();
+    expect((await side.close()).ok).toBe(true);
+    const log = await ws.log({ after: head });
+    expect(log.map((e) => e.event)).toEqual([
+      { type: "side_closed", thread_id: "t1", side_id: "side_1", reason: "closed" },
+    ]);
+    expect(side.status).toBe("closed");
+    expect(await side.done).toBe("closed");
+    expect(sides.get("t1")).toBeNull();
+    const write = await side.commit(noteEdit("after close"));
+    expect(write.rejection).toMatchObject({
+      type: "not_found",
+      entity: "side conversation",
+      id: "side_1",
+    });
+    expect(side.say("user", "still there?").rejection?.type).toBe("not_found");
+    expect((await ws.artifact("n1"))?.data).toEqual({ text: "v1", title: "" });
+    // Closing again writes nothing; a new side can open.
+    expect((await side.close()).ok).toBe(true);
+    expect(await eventTypes(head)).toEqual(["side_closed"]);
+    expect(opened(await sides.open("t1")).id).toBe("side_2");
+  });
+
+  it("closes through the manager", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    expect(sides.get("t1")).toBe(side);
+    expect((await sides.close("t1")).ok).toBe(true);
+    expect(side.status).toBe("closed");
+    expect((await ws.thread("t1"))?.side).toBeNull();
+  });
+
+  it("discards the side when its parent ends", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    await commit({ type: "end_thread", thread_id: "t1" });
+    expect(await side.done).toBe("parent_ended");
+    const closes = (await ws.log()).filter((e) => e.event.type === "side_closed");
+    expect(closes.map((e) => e.event)).toEqual([
+      { type: "side_closed", thread_id: "t1", side_id: "side_1", reason: "parent_ended" },
+    ]);
+    expect(side.status).toBe("closed");
+    expect(sides.get("t1")).toBeNull();
+    expect((await ws.thread("t1"))?.side).toBeNull();
+    expect((await side.commit(noteEdit("too late"))).rejection?.type).toBe("not_found");
+  });
+});
+
+describe("writing from a side", () => {
+  it("lands in the workspace, as the parent's agent, and survives the close", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const written = await side.commit(noteEdit("from the side"));
+    expect(written.outcome).toMatchObject({ type: "applied", artifact_id: "n1", version: 2 });
+    expect(written.envelopes?.[0]?.actor).toEqual({
+      kind: "agent",
+      thread_id: "t1",
+      run_id: "side_1",
+      name: "side",
+    });
+    await side.close();
+    expect(await ws.artifact("n1")).toMatchObject({
+      version: 2,
+      data: { text: "from the side", title: "" },
+    });
+  });
+
+  it("follows the type's policy: a memo becomes a proposal", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const written = await side.commit({
+      type: "edit_artifact",
+      artifact_id: "memo1",
+      base_version: 1,
+      patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: "idea" }] },
+      thread_id: "t1",
+    });
+    expect(written.outcome?.type).toBe("proposed");
+    expect(await ws.artifact("memo1")).toMatchObject({ version: 1, data: { text: "" } });
+    expect((await ws.proposals({ status: "pending" })).map((p) => p.change.artifact_id)).toEqual([
+      "memo1",
+    ]);
+  });
+
+  it("keeps the mode frozen at opening: suggest stays suggest after the parent switches to edit", async () => {
+    await parent();
+    await commit({ type: "set_thread_mode", thread_id: "t1", mode: "suggest" });
+    const side = opened(await sides.open("t1"));
+    await commit({ type: "set_thread_mode", thread_id: "t1", mode: "edit" });
+    expect(side.snapshot.permissions.mode).toBe("suggest");
+    const fromSide = await side.commit(noteEdit("side"));
+    expect(fromSide.outcome?.type).toBe("proposed");
+    // The parent's own agent, now in edit, writes directly.
+    const fromParent = await ws.commit(noteEdit("parent"), parentAgent);
+    expect(fromParent.outcome).toMatchObject({ type: "applied", version: 2 });
+  });
+
+  it("keeps edit frozen too: applied after the parent switches to suggest", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    await commit({ type: "set_thread_mode", thread_id: "t1", mode: "suggest" });
+    expect((await side.commit(noteEdit("side"))).outcome?.type).toBe("applied");
+  });
+
+  it("refuses anything but artifact writes", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    const head = await ws.head();
+    const posted = await side.commit({
+      type: "post_message",
+      thread_id: "t1",
+      message_id: "m9",
+      content: "merge me back",
+    });
+    expect(posted.rejection?.type).toBe("forbidden");
+    expect(await ws.head()).toBe(head);
+  });
+});
+
+describe("approvals inside a side", () => {
+  it("cover exactly one invocation", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    side.approveOnce("call_1");
+    expect(side.consumeApproval("call_2")).toBe(false);
+    expect(side.consumeApproval("call_1")).toBe(true);
+    expect(side.consumeApproval("call_1")).toBe(false);
+  });
+
+  it("are dropped with the side", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    side.approveOnce("call_1");
+    await side.close();
+    expect(side.consumeApproval("call_1")).toBe(false);
+    side.approveOnce("call_2");
+    expect(side.consumeApproval("call_2")).toBe(false);
+  });
+
+  it("never become a durable grant, while a person outside the side can grant", async () => {
+    await parent();
+    const side = opened(await sides.open("t1"));
+    side.approveOnce("call_1");
+    const head = await ws.head();
+    const attempt = await side.grant("shell:rm");
+    expect(attempt.ok).toBe(false);
+    expect(attempt.rejection?.type).toBe("forbidden");
+    expect(await ws.head()).toBe(head);
+    expect((await ws.thread("t1"))?.grants).toEqual([]);
+    const byPerson = await ws.commit(
+      { type: "grant_permission", thread_id: "t1", permission: "shell:rm" },
+      alice,
+    );
+    expect(byPerson.ok).toBe(true);
+    expect((await ws.thread("t1"))?.grants).toEqual(["shell:rm"]);
+    expect(side.snapshot.permissions.grants).toEqual([]);
+  });
+});
+
+describe("on a SQLite file", () => {
+  const dir = mkdtempSync(join(tmpdir(), "aw-sides-"));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it("opens, writes, and is discarded when the parent ends; nothing of it is a thread", async () => {
+    const path = join(dir, "sides.db");
+    const store = sqliteStore({ path });
+    ws = createWorkspace({
+      registry: fixtureRegistry(),
+      id: "ws_sql",
+      newId: sequentialIds(),
+      store,
+    });
+    const local = createSideConversations(ws, { newId: () => "side_sql" });
+    try {
+      await parent();
+      const side = opened(await local.open("t1"));
+      await commit({ type: "post_message", thread_id: "t1", message_id: "m2", content: "Later" });
+      expect(side.snapshot.material.map((i) => i.type === "message" && i.message_id)).toEqual([
+        "m1",
+      ]);
+      side.say("user", "only in memory");
+      expect((await side.commit(noteEdit("side on disk"))).outcome?.type).toBe("applied");
+      await commit({ type: "end_thread", thread_id: "t1" });
+      expect(await side.done).toBe("parent_ended");
+    } finally {
+      local.dispose();
+      await store.close();
+    }
+    const reopened = sqliteStore({ path });
+    try {
+      const again = createWorkspace({ registry: fixtureRegistry(), id: "ws_sql", store: reopened });
+      const sideEvents = (await again.log())
+        .map((e) => e.event)
+        .filter((e) => e.type === "side_opened" || e.type === "side_closed");
+      expect(sideEvents).toEqual([
+        { type: "side_opened", thread_id: "t1", side_id: "side_sql" },
+        { type: "side_closed", thread_id: "t1", side_id: "side_sql", reason: "parent_ended" },
+      ]);
+      expect(await again.thread("side_sql")).toBeNull();
+      expect((await again.thread("t1"))?.side).toBeNull();
+      expect((await again.artifact("n1"))?.data).toEqual({ text: "side on disk", title: "" });
+      expect(JSON.stringify(await again.log())).not.toContain("only in memory");
+    } finally {
+      await reopened.close();
+    }
+  });
+});
