@@ -236,7 +236,7 @@ export type {
 export { offerCard } from "./rules/offers/card.ts";
 export { proposalAcknowledgement } from "./rules/proposals/acknowledgement.ts";
 export type { ProposalPreview } from "./rules/proposals/preview.ts";
-export { previewProposal } from "./rules/proposals/preview.ts";
+export { previewAccept } from "./rules/proposals/preview.ts";
 export { snapshotThread } from "./rules/sides/snapshot.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";

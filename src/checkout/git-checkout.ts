@@ -13,9 +13,9 @@ import {
   listWorktrees,
   openRepository,
   originHasBranch,
+  placementRefused,
   type Repository,
   realPathLoose,
-  refuse,
   requireIsolatable,
   type Worktree,
 } from "./git-repository.ts";
@@ -102,7 +102,11 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
     const base = await findBase(repo, placement);
     const branch = await newBranchName(repo, placement.branch, `${branchPrefix}${threadId}`);
     if (await branchExists(repo, branch)) {
-      throw refuse("branch_exists", `branch ${branch} already exists`, "placement.branch");
+      throw placementRefused(
+        "branch_exists",
+        `branch ${branch} already exists`,
+        "placement.branch",
+      );
     }
     const parent =
       options.worktreesDir ?? join(repo.root, "..", `${basename(repo.root)}-worktrees`);
@@ -110,7 +114,10 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
     const real = await realPathLoose(directory);
     const registered = (await listWorktrees(repo)).some((worktree) => worktree.path === real);
     if (registered || (await exists(directory))) {
-      throw refuse("path_exists", `${directory} already exists or is a registered worktree`);
+      throw placementRefused(
+        "path_exists",
+        `${directory} already exists or is a registered worktree`,
+      );
     }
     return { type: "new_worktree", repo, base, branch, directory, threadId };
   }
@@ -128,7 +135,11 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
         `${name} (prefix + thread id) is not a branch name`,
       );
     }
-    throw refuse("invalid_branch_name", `${name} is not a valid branch name`, "placement.branch");
+    throw placementRefused(
+      "invalid_branch_name",
+      `${name} is not a valid branch name`,
+      "placement.branch",
+    );
   }
 
   return {
@@ -170,11 +181,19 @@ async function findBase(repo: Repository, placement: NewWorktree): Promise<Base>
   const valid = await isValidBranchName(repo, name);
   if (placement.from_origin) {
     if (valid && (await originHasBranch(repo, name))) return { fromOrigin: true, name };
-    throw refuse("missing_origin_branch", `origin has no branch ${name}`, "placement.base_ref");
+    throw placementRefused(
+      "missing_origin_branch",
+      `origin has no branch ${name}`,
+      "placement.base_ref",
+    );
   }
   const commit = valid ? await branchCommit(repo, name) : null;
   if (commit === null) {
-    throw refuse("missing_branch", `there is no local branch ${name}`, "placement.base_ref");
+    throw placementRefused(
+      "missing_branch",
+      `there is no local branch ${name}`,
+      "placement.base_ref",
+    );
   }
   return { fromOrigin: false, commit };
 }
@@ -185,11 +204,15 @@ async function findWorktree(repo: Repository, placement: ExistingWorktree): Prom
   const target = await realPathLoose(resolve(repo.root, placement.path));
   const worktrees = await listWorktrees(repo);
   if (target === repo.root || worktrees.some((w) => w.main && w.path === target)) {
-    throw refuse("main_worktree", `${placement.path} is the main working tree`, "placement.path");
+    throw placementRefused(
+      "main_worktree",
+      `${placement.path} is the main working tree`,
+      "placement.path",
+    );
   }
   const worktree = worktrees.find((w) => !w.main && w.present && w.path === target);
   if (worktree === undefined) {
-    throw refuse(
+    throw placementRefused(
       "unregistered_worktree",
       `${placement.path} is not a worktree registered for ${repo.root}`,
       "placement.path",
@@ -199,18 +222,18 @@ async function findWorktree(repo: Repository, placement: ExistingWorktree): Prom
   if (wanted === undefined || worktree.branch === wanted) return worktree;
   const field = "placement.branch";
   if (!(await branchExists(repo, wanted))) {
-    throw refuse("missing_branch", `there is no local branch ${wanted}`, field);
+    throw placementRefused("missing_branch", `there is no local branch ${wanted}`, field);
   }
   const holder = worktrees.find((w) => w !== worktree && w.branch === wanted);
   if (holder !== undefined) {
-    throw refuse(
+    throw placementRefused(
       "branch_checked_out_elsewhere",
       `branch ${wanted} is checked out in ${holder.path}`,
       field,
     );
   }
   const has = worktree.branch === null ? "a detached HEAD" : `branch ${worktree.branch}`;
-  throw refuse("branch_mismatch", `${placement.path} has ${has}, not ${wanted}`, field);
+  throw placementRefused("branch_mismatch", `${placement.path} has ${has}, not ${wanted}`, field);
 }
 
 /** Fetches origin's branch into `origin/<name>` and returns its commit. */
@@ -220,7 +243,11 @@ async function fetchBase(repo: Repository, name: string): Promise<string> {
   if (fetched.code !== 0) throw gitFailed(`git fetch origin ${name}`, fetched);
   const commit = await commitOf(repo.git, repo.root, `refs/remotes/origin/${name}`);
   if (commit === null) {
-    throw refuse("missing_origin_branch", `origin has no branch ${name}`, "placement.base_ref");
+    throw placementRefused(
+      "missing_origin_branch",
+      `origin has no branch ${name}`,
+      "placement.base_ref",
+    );
   }
   return commit;
 }
@@ -238,7 +265,11 @@ async function addWorktree(plan: Extract<Plan, { type: "new_worktree" }>): Promi
   const created = await git(root, ["update-ref", "-m", message, ref, commit, ""]);
   if (created.code !== 0) {
     if (await branchExists(repo, branch)) {
-      throw refuse("branch_exists", `branch ${branch} already exists`, "placement.branch");
+      throw placementRefused(
+        "branch_exists",
+        `branch ${branch} already exists`,
+        "placement.branch",
+      );
     }
     throw gitFailed(`creating branch ${branch}`, created);
   }
@@ -261,7 +292,10 @@ async function addWorktree(plan: Extract<Plan, { type: "new_worktree" }>): Promi
   if (added.code !== 0) {
     await rollBack();
     if (await exists(directory)) {
-      throw refuse("path_exists", `${directory} already exists or is a registered worktree`);
+      throw placementRefused(
+        "path_exists",
+        `${directory} already exists or is a registered worktree`,
+      );
     }
     throw gitFailed("git worktree add", added);
   }

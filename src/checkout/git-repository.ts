@@ -22,8 +22,8 @@ export interface Worktree {
   present: boolean;
 }
 
-/** A refusal to throw; repository-level problems name the whole `placement`. */
-export function refuse(
+/** A `CheckoutError` to throw; repository-level problems name the whole `placement`. */
+export function placementRefused(
   reason: PlacementProblemReason,
   message: string,
   field = "placement",
@@ -34,7 +34,7 @@ export function refuse(
 /** `git_failed` carrying what git said, for failures no other code names. */
 export function gitFailed(what: string, output: GitOutput): CheckoutError {
   const said = output.stderr.trim() || `exit code ${output.code}`;
-  return refuse("git_failed", `${what} failed: ${said}`);
+  return placementRefused("git_failed", `${what} failed: ${said}`);
 }
 
 /** Resolves symlinks as far as the path exists; the missing rest is appended as written. */
@@ -68,13 +68,14 @@ export async function openRepository(git: RunGit, root: string): Promise<Reposit
   try {
     real = await realpath(root);
   } catch {
-    throw refuse("not_a_repository", `${root} does not exist`);
+    throw placementRefused("not_a_repository", `${root} does not exist`);
   }
   const top = await git(real, ["rev-parse", "--show-toplevel"]);
-  if (top.code !== 0) throw refuse("not_a_repository", `${root} is not a git working tree`);
+  if (top.code !== 0)
+    throw placementRefused("not_a_repository", `${root} is not a git working tree`);
   const topPath = await realPathLoose(top.stdout.trim());
   if (topPath !== real) {
-    throw refuse(
+    throw placementRefused(
       "not_a_repository",
       `${root} is inside the git working tree ${topPath} but is not its root`,
     );
@@ -94,16 +95,19 @@ export async function requireIsolatable(repo: Repository): Promise<void> {
     repo.git(repo.root, ["submodule", "status"]),
   ]);
   if (head.code === 1) {
-    throw refuse("detached_head", `the project root ${repo.root} has a detached HEAD`);
+    throw placementRefused("detached_head", `the project root ${repo.root} has a detached HEAD`);
   }
   if (head.code !== 0) throw gitFailed("git symbolic-ref HEAD", head);
   if (gitmodules) {
-    throw refuse("submodules", `the repository at ${repo.root} has submodules (.gitmodules)`);
+    throw placementRefused(
+      "submodules",
+      `the repository at ${repo.root} has submodules (.gitmodules)`,
+    );
   }
   // A gitlink without a mapping makes the command fail; that is a submodule too.
   if (status.code !== 0 || status.stdout.trim() !== "") {
     const said = status.stderr.trim();
-    throw refuse(
+    throw placementRefused(
       "submodules",
       `the repository at ${repo.root} has submodules${said ? ` (${said})` : ""}`,
     );

@@ -67,7 +67,7 @@ export interface Checkout {
 }
 
 /**
- * The checkout port: turns a placement into a directory a thread works in. Adapters refuse
+ * The checkout port: turns a placement into a directory a thread works in. Adapters placementRefused
  * closed: when isolation is asked for and cannot be had, they report a problem and never fall
  * back to a shared checkout.
  */

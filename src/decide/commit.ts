@@ -10,25 +10,29 @@ import { type State, threadIn } from "../model/state.ts";
 import { applyArchive, applyCreate, applyEdit } from "../rules/artifacts/apply.ts";
 import { currentArtifact } from "../rules/artifacts/current.ts";
 import { mustPropose } from "../rules/artifacts/write-policy.ts";
-import { answerDecision, requestDecision, retireDecision } from "../rules/decisions/decisions.ts";
-import { giveFeedback } from "../rules/feedback/give.ts";
-import { launchThread } from "../rules/launch/launch.ts";
-import { answerOffer } from "../rules/offers/answer-offer.ts";
-import { expireProposal } from "../rules/proposals/expire.ts";
+import {
+  decideAnswerDecision,
+  decideRequestDecision,
+  decideRetireDecision,
+} from "../rules/decisions/decisions.ts";
+import { decideGiveFeedback } from "../rules/feedback/give.ts";
+import { decideLaunchThread } from "../rules/launch/launch.ts";
+import { decideAnswerOffer } from "../rules/offers/answer-offer.ts";
+import { decideExpireProposal } from "../rules/proposals/expire.ts";
 import { propose } from "../rules/proposals/propose.ts";
-import { respond } from "../rules/proposals/respond.ts";
-import { answerDeferred } from "../rules/runs/answer.ts";
-import { recordFact } from "../rules/runs/record.ts";
-import { closeSide, openSide, sideGate } from "../rules/sides/sides.ts";
+import { decideRespondToProposal } from "../rules/proposals/respond.ts";
+import { decideAnswerDeferred } from "../rules/runs/answer.ts";
+import { decideFact } from "../rules/runs/record.ts";
+import { decideCloseSide, decideOpenSide, sideGate } from "../rules/sides/sides.ts";
 import { openThread } from "../rules/threads/open.ts";
 import {
-  closeThread,
-  createThread,
-  grantPermission,
-  postMessage,
-  saveDraft,
-  setFocus,
-  setThreadMode,
+  decideCloseThread,
+  decideCreateThread,
+  decideGrantPermission,
+  decidePostMessage,
+  decideSaveDraft,
+  decideSetFocus,
+  decideSetThreadMode,
 } from "../rules/threads/threads.ts";
 
 function registered(context: DecideContext, kind: string): Result<ArtifactType> {
@@ -123,42 +127,46 @@ export function commit(
       });
     }
     case "respond_to_proposal":
-      return respond(context, state, command);
+      return decideRespondToProposal(context, state, command);
     case "expire_proposal":
-      return expireProposal(context, state, command);
+      return decideExpireProposal(context, state, command);
     case "create_thread":
-      return createThread(state, command);
+      return decideCreateThread(state, command);
     case "post_message":
-      return postMessage(context, state, command);
+      return decidePostMessage(context, state, command);
     case "set_focus":
-      return setFocus(state, command);
+      return decideSetFocus(state, command);
     case "set_thread_mode":
-      return setThreadMode(state, command);
+      return decideSetThreadMode(state, command);
     case "answer_deferred":
-      return answerDeferred({ actor: context.actor, now: context.now ?? null }, state, command);
+      return decideAnswerDeferred(
+        { actor: context.actor, now: context.now ?? null },
+        state,
+        command,
+      );
     case "give_feedback":
-      return giveFeedback(context, state, command);
+      return decideGiveFeedback(context, state, command);
     case "save_draft":
-      return saveDraft(state, command);
+      return decideSaveDraft(state, command);
     case "end_thread":
     case "delete_thread":
-      return closeThread(state, command);
+      return decideCloseThread(state, command);
     case "grant_permission":
-      return grantPermission(context, state, command);
+      return decideGrantPermission(context, state, command);
     case "answer_offer":
-      return answerOffer(context, state, command);
+      return decideAnswerOffer(context, state, command);
     case "launch_thread":
-      return launchThread(context, state, command);
+      return decideLaunchThread(context, state, command);
     case "request_decision":
-      return requestDecision(context, state, command);
+      return decideRequestDecision(context, state, command);
     case "answer_decision":
-      return answerDecision(context, state, command);
+      return decideAnswerDecision(context, state, command);
     case "retire_decision":
-      return retireDecision(context, state, command);
+      return decideRetireDecision(context, state, command);
     case "open_side":
-      return openSide(state, command);
+      return decideOpenSide(state, command);
     case "close_side":
-      return closeSide(state, command);
+      return decideCloseSide(state, command);
   }
 }
 
@@ -168,5 +176,5 @@ export function commit(
  * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
  */
 export function record(fact: Fact, state: State, context: DecideContext): Result<CommitResult> {
-  return recordFact(context.actor, state, fact);
+  return decideFact(context.actor, state, fact);
 }

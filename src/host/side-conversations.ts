@@ -6,7 +6,7 @@ import type { Envelope } from "../model/envelope.ts";
 import { isKnownEvent } from "../model/event.ts";
 import { randomIds } from "../model/ids.ts";
 import { forbidden, invalidState, notFound, validationFailed } from "../model/rejections.ts";
-import { ok, type Refused, type Result, refuse } from "../model/result.ts";
+import { ok, type Result, refuse } from "../model/result.ts";
 import type { SideSnapshot } from "../model/side-snapshot.ts";
 import { toValidationErrors } from "../model/validation-errors.ts";
 import { snapshotThread } from "../rules/sides/snapshot.ts";
@@ -89,9 +89,6 @@ export interface SideConversationsOptions {
   readonly onError?: (error: unknown) => void;
 }
 
-const refused = (result: { readonly rejection: Refused["rejection"] }): Refused =>
-  refuse(result.rejection);
-
 /**
  * Creates the manager of a workspace's side conversations. Each open side follows the log from
  * where it opened, and is discarded (`close_side` "parent_ended") when its parent ends.
@@ -149,7 +146,7 @@ export function createSideConversations(
     async function record(reason: SideCloseReason): Promise<Result<null>> {
       const command = { type: "close_side", thread_id: parent, side_id: id, reason } as const;
       const written = await workspace.commit(command, recorder);
-      if (!written.ok) return refused(written);
+      if (!written.ok) return refuse(written.rejection);
       gone(reason);
       return ok(null);
     }
@@ -227,7 +224,7 @@ export function createSideConversations(
         { type: "open_side", thread_id: parentThreadId, side_id: id },
         recorder,
       );
-      if (!written.ok) return refused(written);
+      if (!written.ok) return refuse(written.rejection);
       // Nothing written: another holder already opened this very id.
       if (written.envelopes.length === 0) return refuse(invalidState(`side ${id} is already open`));
       handedOut.add(id);

@@ -25,7 +25,7 @@ import { ok, type Result } from "../model/result.ts";
 import type { Run } from "../model/runs.ts";
 import { emptyState, isSatisfied, NO_NEEDS, revisionKey, type State } from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
-import { type ProposalPreview, previewProposal } from "../rules/proposals/preview.ts";
+import { type ProposalPreview, previewAccept } from "../rules/proposals/preview.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { ProposalFilter, Store } from "../stores/port.ts";
 import type { AnswerChannel, DecisionAnswerResult } from "./channels.ts";
@@ -369,7 +369,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       if (!command.ok) return command;
       const reviewer: Actor = { kind: "system", name: "preview" };
       const state = await load(command.value, reviewer);
-      return previewProposal(proposalId, state, {
+      return previewAccept(proposalId, state, {
         actor: reviewer,
         registry,
         now: clock().toISOString(),

@@ -18,7 +18,7 @@ import {
 } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import type { State } from "../../model/state.ts";
-import { answerDeferred } from "../runs/answer.ts";
+import { decideAnswerDeferred } from "../runs/answer.ts";
 import type { DecisionEvent } from "../scopes/evolve.ts";
 import {
   evolveOwner,
@@ -60,7 +60,7 @@ function checkDeferred(owner: ScopeOwner, command: RequestDecision): Result<null
  * It gets options only when the request has them and its channel is proven; otherwise it is
  * read-only. Only the scope's agent or the system may ask; an ended scope takes none.
  */
-export function requestDecision(
+export function decideRequestDecision(
   context: DecideContext,
   state: State,
   command: RequestDecision,
@@ -151,7 +151,7 @@ function pendingDecision(owner: ScopeOwner, decisionId: string): Result<Decision
  * repeat answer to a consumed id is a no-op; a superseded or retired id is `stale_decision`
  * and an id the scope never had is `unknown_decision`, both naming the pending one.
  */
-export function answerDecision(
+export function decideAnswerDecision(
   context: DecideContext,
   state: State,
   command: AnswerDecision,
@@ -200,7 +200,7 @@ export function answerDecision(
   }
   const request = owner.run.pending.find((r) => r.tool_call_id === decision.id);
   const approval = request?.kind === "approval";
-  const deferred = answerDeferred(
+  const deferred = decideAnswerDeferred(
     { actor: context.actor, now: context.now ?? null },
     state,
     {
@@ -223,7 +223,7 @@ export function answerDecision(
  * Retires a pending decision without an answer: the person acted elsewhere, the transport
  * was lost, or (by the clock) it expired. Retiring one already gone is a no-op.
  */
-export function retireDecision(
+export function decideRetireDecision(
   context: DecideContext,
   state: State,
   command: RetireDecision,

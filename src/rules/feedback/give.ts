@@ -49,7 +49,7 @@ function scopeOfTarget(state: State, target: FeedbackTarget): Result<Scope> {
  * with a value that validates; the target must exist. Feedback has no id: giving it again
  * records it again.
  */
-export function giveFeedback(
+export function decideGiveFeedback(
   context: DecideContext,
   state: State,
   command: GiveFeedback,

@@ -14,7 +14,7 @@ import { resolveModes } from "./modes.ts";
  * everything is checked before anything is. Omitted modes inherit the source thread's
  * ceiling and broader ones are `forbidden`; the model defaults to the source thread's.
  */
-export function launchThread(
+export function decideLaunchThread(
   context: DecideContext,
   state: State,
   command: LaunchThread,

@@ -12,7 +12,7 @@ import { type State, threadIn } from "../../model/state.ts";
  * (last write wins). A started answer names a thread that records this offer as its origin.
  * The same answer again writes nothing.
  */
-export function answerOffer(
+export function decideAnswerOffer(
   context: DecideContext,
   state: State,
   command: AnswerOffer,

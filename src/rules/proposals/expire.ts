@@ -11,7 +11,7 @@ import { isExpired } from "./respond.ts";
  * explicit resolution, with its own event, so the proposing agent hears of it. Expiring an
  * expired proposal again changes nothing.
  */
-export function expireProposal(
+export function decideExpireProposal(
   context: DecideContext,
   state: State,
   command: ExpireProposal,

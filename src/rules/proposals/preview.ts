@@ -35,7 +35,7 @@ export interface ProposalPreview {
  * behind it is, whether it would merge cleanly, its conflicts if not, and the diff a reviewer
  * should see. Needs what answering the proposal needs (`needs` of a `respond_to_proposal`).
  */
-export function previewProposal(
+export function previewAccept(
   proposalId: string,
   state: State,
   context: DecideContext,

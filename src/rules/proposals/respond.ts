@@ -33,7 +33,7 @@ export function isExpired(proposal: Proposal, now: string | undefined): boolean 
  * it is now (see `acceptProposal`). Sending the same answer again returns the recorded outcome
  * and writes nothing; a different answer to a resolved proposal is `invalid_state`.
  */
-export function respond(
+export function decideRespondToProposal(
   context: DecideContext,
   state: State,
   command: RespondToProposal,

@@ -21,7 +21,7 @@ export interface AnswerContext {
  * answer to an answered request is refused. A decision pending on the request retires: the
  * person answered elsewhere (unless `viaDecision`, when the decision's answer is recorded).
  */
-export function answerDeferred(
+export function decideAnswerDeferred(
   context: AnswerContext,
   state: State,
   command: AnswerDeferred,

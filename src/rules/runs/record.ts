@@ -73,7 +73,7 @@ function nextRun(state: State, fact: RunFact): Result<Run | null> {
  * Records a fact about a run (only its thread's agent or the system may) or an application
  * event (anyone may; its thread, if named, must exist). The fact itself is the event.
  */
-export function recordFact(actor: Actor, state: State, fact: Fact): Result<CommitResult> {
+export function decideFact(actor: Actor, state: State, fact: Fact): Result<CommitResult> {
   if (fact.type === "app_event") {
     if (fact.thread_id !== null && threadIn(state, fact.thread_id) === null) {
       return refuse(notFound("thread", fact.thread_id));

@@ -13,7 +13,7 @@ import { openThread } from "../threads/open.ts";
  * (never from inside a side either: see {@link sideGate}). Only the fact is logged; the
  * side's turns never are.
  */
-export function openSide(
+export function decideOpenSide(
   state: State,
   command: z.infer<typeof OpenSideSchema>,
 ): Result<CommitResult> {
@@ -35,7 +35,7 @@ export function openSide(
 }
 
 /** Records a side conversation gone; closing one already gone writes nothing. */
-export function closeSide(
+export function decideCloseSide(
   state: State,
   command: z.infer<typeof CloseSideSchema>,
 ): Result<CommitResult> {

@@ -29,7 +29,7 @@ function existing(state: State, threadId: string): Result<Thread> {
  * Creates a thread, in `edit` mode, following nothing; one started from an offer records the
  * offer, whose thread must exist.
  */
-export function createThread(
+export function decideCreateThread(
   state: State,
   command: z.infer<typeof CreateThreadSchema>,
 ): Result<CommitResult> {
@@ -52,7 +52,7 @@ export function createThread(
  * Posts a message or notice; its id must be new in the whole workspace. A person's message
  * retires the thread's pending decision: they acted elsewhere.
  */
-export function postMessage(
+export function decidePostMessage(
   context: DecideContext,
   state: State,
   command: z.infer<typeof PostMessageSchema>,
@@ -88,7 +88,7 @@ export function postMessage(
 }
 
 /** Sets the artifacts a thread follows (duplicates dropped); the same focus records nothing. */
-export function setFocus(
+export function decideSetFocus(
   state: State,
   command: z.infer<typeof SetFocusSchema>,
 ): Result<CommitResult> {
@@ -111,7 +111,7 @@ export function setFocus(
 }
 
 /** Switches a thread's mode; the same mode records nothing. */
-export function setThreadMode(
+export function decideSetThreadMode(
   state: State,
   command: z.infer<typeof SetThreadModeSchema>,
 ): Result<CommitResult> {
@@ -131,7 +131,7 @@ function evolveThread(owner: ScopeOwner & { kind: "thread" }, events: DecisionEv
 }
 
 /** Parks text in a thread's composer, or clears it; the same text records nothing. */
-export function saveDraft(
+export function decideSaveDraft(
   state: State,
   command: z.infer<typeof SaveDraftSchema>,
 ): Result<CommitResult> {
@@ -152,7 +152,7 @@ export function saveDraft(
  * discarded with it. Ending a thread that is no longer open, or deleting a deleted one,
  * records nothing; a thread that ended can still be deleted.
  */
-export function closeThread(
+export function decideCloseThread(
   state: State,
   command: z.infer<typeof EndThreadSchema> | z.infer<typeof DeleteThreadSchema>,
 ): Result<CommitResult> {
@@ -193,7 +193,7 @@ export function closeThread(
  * Grants a thread a durable permission. Only a person or the system may; the same grant
  * again records nothing.
  */
-export function grantPermission(
+export function decideGrantPermission(
   context: DecideContext,
   state: State,
   command: z.infer<typeof GrantPermissionSchema>,
