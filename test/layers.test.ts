@@ -1,0 +1,171 @@
+// The house: every folder of src belongs to a layer, and imports only go down. A failure here
+// names the file and the import that broke the order.
+import { readdirSync, readFileSync } from "node:fs";
+import { dirname, join, normalize, relative } from "node:path";
+import { describe, expect, it } from "vitest";
+
+/** The layers, bottom first. A file may import its own layer and the ones before it. */
+const LAYERS = [
+  "model",
+  "diffs",
+  "rules",
+  "decide",
+  "stores",
+  "workspace",
+  "checkout",
+  "host",
+  "conformance",
+  "testing",
+] as const;
+
+/** Layers that hold pure code: no I/O modules, nothing asynchronous. */
+const PURE: ReadonlySet<string> = new Set(["model", "diffs", "rules", "decide"]);
+
+/** One source file: its path under src, what it imports (paths under src, or bare specifiers). */
+interface SourceFile {
+  readonly path: string;
+  readonly imports: readonly string[];
+  readonly text: string;
+}
+
+const SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g;
+
+function readSources(root: string): SourceFile[] {
+  const files: SourceFile[] = [];
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(".ts")) {
+        const text = readFileSync(full, "utf8");
+        const path = relative(root, full);
+        const imports = [...text.matchAll(SPECIFIER)].map(([, spec = ""]) =>
+          spec.startsWith(".") ? normalize(join(dirname(path), spec)) : spec,
+        );
+        files.push({ path, imports, text });
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+const folderOf = (path: string): string => dirname(path);
+const layerOf = (path: string): number => LAYERS.indexOf(path.split("/")[0] as never);
+const isEntry = (path: string): boolean => !path.includes("/");
+
+/** Folder-level cycles, each as the folders on it (Tarjan's strongly connected components). */
+function folderCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const cycles: string[][] = [];
+  const visit = (node: string): void => {
+    index.set(node, index.size);
+    low.set(node, index.get(node) ?? 0);
+    stack.push(node);
+    for (const next of edges.get(node) ?? []) {
+      if (!index.has(next)) {
+        visit(next);
+        low.set(node, Math.min(low.get(node) ?? 0, low.get(next) ?? 0));
+      } else if (stack.includes(next)) {
+        low.set(node, Math.min(low.get(node) ?? 0, index.get(next) ?? 0));
+      }
+    }
+    if (low.get(node) !== index.get(node)) return;
+    const component: string[] = [];
+    for (let top = stack.pop(); top !== undefined; top = stack.pop()) {
+      component.push(top);
+      if (top === node) break;
+    }
+    if (component.length > 1) cycles.push(component.sort());
+  };
+  for (const node of edges.keys()) if (!index.has(node)) visit(node);
+  return cycles;
+}
+
+/** Everything that breaks the house, one line each; empty when it stands. */
+function violations(files: readonly SourceFile[]): string[] {
+  const found: string[] = [];
+  const edges = new Map<string, Set<string>>();
+  for (const file of files) {
+    if (isEntry(file.path)) continue;
+    const layer = layerOf(file.path);
+    if (layer < 0) found.push(`${file.path}: its folder is in no layer`);
+    const pure = PURE.has(file.path.split("/")[0] ?? "");
+    if (pure && /\b(async|await)\b/.test(file.text))
+      found.push(`${file.path}: asynchronous code in a pure layer`);
+    for (const target of file.imports) {
+      if (!target.endsWith(".ts")) {
+        if (pure && target.startsWith("node:"))
+          found.push(`${file.path}: imports ${target} in a pure layer`);
+        continue;
+      }
+      if (isEntry(target)) found.push(`${file.path}: imports the entry ${target}`);
+      else if (layerOf(target) > layer)
+        found.push(`${file.path}: imports ${target}, a layer above its own`);
+      const [from, to] = [folderOf(file.path), folderOf(target)];
+      if (from !== to && !isEntry(target)) {
+        const out = edges.get(from) ?? new Set<string>();
+        out.add(to);
+        edges.set(from, out);
+      }
+    }
+  }
+  for (const cycle of folderCycles(edges)) found.push(`folders import each other: ${cycle}`);
+  return found;
+}
+
+const file = (path: string, imports: string[] = [], text = ""): SourceFile => ({
+  path,
+  imports,
+  text,
+});
+
+describe("the layers of src", () => {
+  const sources = readSources(join(import.meta.dirname, "..", "src"));
+
+  it("hold: every folder in a layer, imports one way, no folders importing each other, pure layers pure", () => {
+    expect(sources.length).toBeGreaterThan(100);
+    expect(violations(sources)).toEqual([]);
+  });
+});
+
+describe("the layer check", () => {
+  it("catches an import of a higher layer", () => {
+    const found = violations([file("rules/a/x.ts", ["workspace/y.ts"]), file("workspace/y.ts")]);
+    expect(found).toEqual(["rules/a/x.ts: imports workspace/y.ts, a layer above its own"]);
+  });
+
+  it("catches two folders of one layer that import each other, and longer cycles", () => {
+    expect(
+      violations([file("rules/a/x.ts", ["rules/b/y.ts"]), file("rules/b/y.ts", ["rules/a/x.ts"])]),
+    ).toEqual(["folders import each other: rules/a,rules/b"]);
+    expect(
+      violations([
+        file("rules/a/x.ts", ["rules/b/y.ts"]),
+        file("rules/b/y.ts", ["rules/c/z.ts"]),
+        file("rules/c/z.ts", ["rules/a/x.ts"]),
+      ]),
+    ).toEqual(["folders import each other: rules/a,rules/b,rules/c"]);
+  });
+
+  it("catches a module importing a package entry, and a folder in no layer", () => {
+    expect(violations([file("host/x.ts", ["index.ts"]), file("index.ts")])).toEqual([
+      "host/x.ts: imports the entry index.ts",
+    ]);
+    expect(violations([file("misc/x.ts")])).toEqual(["misc/x.ts: its folder is in no layer"]);
+  });
+
+  it("catches I/O and asynchronous code in a pure layer", () => {
+    expect(violations([file("decide/x.ts", ["node:fs"])])).toEqual([
+      "decide/x.ts: imports node:fs in a pure layer",
+    ]);
+    expect(violations([file("rules/a/x.ts", [], "export async function f() {}")])).toEqual([
+      "rules/a/x.ts: asynchronous code in a pure layer",
+    ]);
+    expect(violations([file("host/x.ts", ["node:fs"], "export async function f() {}")])).toEqual(
+      [],
+    );
+  });
+});
