@@ -102,3 +102,40 @@ export function movedBlock(pool: readonly string[], lines: number): Document {
     theirs: theirs.join(""),
   };
 }
+
+/** Numbered lines of varied length (0 to 39 extra characters), all distinct. */
+function numberedLines(lines: number): string[] {
+  return Array.from({ length: lines }, (_, i) => `line ${i}: ${"x".repeat(i % 40)}\n`);
+}
+
+/**
+ * Distinct numbered lines; ours rewrites every 97th line, theirs every 89th (about a thousand
+ * edits a side at 50,000 lines), so some edits fall on the same line and the merge conflicts.
+ */
+export function syntheticScattered(lines: number): Document {
+  const base = numberedLines(lines);
+  const edited = (every: number, offset: number, tag: string) =>
+    base.map((line, i) => (i % every === offset ? `${tag} ${i}\n` : line)).join("");
+  return {
+    label: "numbered lines, scattered edits",
+    lines,
+    base: base.join(""),
+    ours: edited(97, 7, "ours"),
+    theirs: edited(89, 11, "theirs"),
+  };
+}
+
+/**
+ * A small alphabet of very frequent lines (13 distinct ones); ours changes every 101st line
+ * to another of them, theirs every 103rd to a new line.
+ */
+export function smallAlphabet(lines: number): Document {
+  const words = Array.from({ length: lines }, (_, i) => `w${(i * 7919) % 13}\n`);
+  return {
+    label: "13-line alphabet",
+    lines,
+    base: words.join(""),
+    ours: words.map((w, i) => (i % 101 === 3 ? "w5\n" : w)).join(""),
+    theirs: words.map((w, i) => (i % 103 === 5 ? "new\n" : w)).join(""),
+  };
+}

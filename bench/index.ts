@@ -1,15 +1,25 @@
 /**
- * `npm run bench [-- corpus-dir]`: our mergeText (histogram and Myers) against node-diff3,
+ * `npm run bench [-- corpus-folder]`: our mergeText (histogram and Myers) against node-diff3,
  * diff3 and `git merge-file`, on the same inputs in one run: (a) the shared corpus of real
- * merges, (b) large documents of real text with scattered edits and with a moved block; then
- * (c) the stores against their raw drivers and (d) decisions and side conversations.
- * Prints markdown tables and how the numbers stand against the goals.
+ * merges, (b) large documents of real text with scattered edits and with a moved block, (c)
+ * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
+ * merge-file and the histogram merge; then (d) the stores against their raw drivers and (e)
+ * decisions and side conversations. Prints markdown tables and how the numbers stand against
+ * the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
 import { cpus, loadavg } from "node:os";
-import { resolve } from "node:path";
-import { hasCorpus, loadCorpus } from "./corpus.ts";
-import { type Document, movedBlock, realLines, scattered } from "./documents.ts";
+import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { corpusFolder } from "./cli.ts";
+import { loadCorpus } from "./corpus.ts";
+import {
+  type Document,
+  movedBlock,
+  realLines,
+  scattered,
+  smallAlphabet,
+  syntheticScattered,
+} from "./documents.ts";
 import { PEERS, type Peer } from "./peers.ts";
 import { ms, summary, timeMedian, timeOnce } from "./stats.ts";
 
@@ -20,13 +30,7 @@ const SIZES = [2_000, 4_000, 8_000, 16_000, 26_000, 50_000];
  */
 const SLOW_LIMIT_MS = 10_000;
 
-const dir = resolve(process.argv[2] ?? "../shared/merge-corpus");
-if (!hasCorpus(dir)) {
-  console.error(
-    `no corpus at ${dir}: pass its folder, e.g. npm run bench -- ../shared/merge-corpus`,
-  );
-  process.exit(2);
-}
+const dir = corpusFolder(process.argv.slice(2), "npm run bench -- [corpus-folder]");
 const cases = loadCorpus(dir, "utf8");
 const row = (cells: readonly string[]) => `| ${cells.join(" | ")} |`;
 
@@ -35,7 +39,7 @@ const load = loadavg()
   .join(", ");
 console.log(`# Merge benchmark\n`);
 console.log(`node ${process.version}, ${cpus().length} cores, load average ${load} at start`);
-console.log(`${cases.length} corpus cases; "ours (histogram)" is mergeText's default.`);
+console.log(`${cases.length} corpus cases from ${dir}; "ours (histogram)" is mergeText's default.`);
 console.log(
   "node-diff3 and diff3 run in this process on the texts split at newlines; git merge-file " +
     "(the machine's git, Myers, --diff3) runs as one process per merge, its input files " +
@@ -122,6 +126,55 @@ for (const { doc, times, skipped, sameAsGit } of results) {
   );
 }
 
+// (c) The Myers merge on 50,000 synthetic lines, against git merge-file (Myers too) and our
+// histogram merge on the same inputs: about a thousand scattered edits a side, and a small
+// alphabet of very frequent lines.
+const synthetic = [syntheticScattered(50_000), smallAlphabet(50_000)];
+const syntheticResults = synthetic.map((doc) => {
+  const time = (peer: Peer) => timeMedian(peer.prepare(doc.base, doc.ours, doc.theirs), 300, 3, 50);
+  const result = mergeText(doc.base, doc.ours, doc.theirs, { algorithm: "myers" });
+  return {
+    doc,
+    myers: time(ownMyers),
+    histogram: time(own),
+    git: time(git),
+    conflicts: result.kind === "clean" ? 0 : result.conflicts.length,
+    sameAsGit:
+      ownMyers.prepare(doc.base, doc.ours, doc.theirs)() ===
+      git.prepare(doc.base, doc.ours, doc.theirs)(),
+  };
+});
+console.log("\n## (c) Myers merge on 50,000 synthetic lines: time per merge\n");
+console.log(
+  row([
+    "document",
+    "lines",
+    "conflicts",
+    ownMyers.name,
+    own.name,
+    git.name,
+    "ours (myers) ÷ git",
+    "ours (myers) ÷ ours (histogram)",
+    "ours (myers) = git",
+  ]),
+);
+console.log(row(["---", "---:", "---:", "---:", "---:", "---:", "---:", "---:", ":---:"]));
+for (const r of syntheticResults) {
+  console.log(
+    row([
+      r.doc.label,
+      r.doc.lines.toLocaleString("en"),
+      String(r.conflicts),
+      ms(r.myers),
+      ms(r.histogram),
+      ms(r.git),
+      ratio(r.myers, r.git),
+      ratio(r.myers, r.histogram),
+      r.sameAsGit ? "yes" : "NO",
+    ]),
+  );
+}
+
 // Where we stand against the goals.
 const beatsNodeDiff3 = results.every(({ times }) => {
   const theirs = times.get(nd3.name);
@@ -138,10 +191,14 @@ console.log(
   `- within 2× of git merge-file at 26,000 lines: ${gitRatio <= 2 ? "yes" : "NO"} (ours ÷ git = ${gitRatio.toFixed(2)})`,
 );
 console.log(`- corpus median under 0.5 ms: ${median < 0.5 ? "yes" : "NO"} (${ms(median)})`);
+const myersRatios = syntheticResults.map((r) => r.myers / r.git);
+console.log(
+  `- Myers within 2× of git merge-file on 50,000 synthetic lines: ${myersRatios.every((x) => x <= 2) ? "yes" : "NO"} (ours (myers) ÷ git = ${myersRatios.map((x) => x.toFixed(2)).join(", ")})`,
+);
 
-// (c) Stores: commits per second against the raw driver doing the same writes, and open time
+// (d) Stores: commits per second against the raw driver doing the same writes, and open time
 // and memory against log length.
-console.log("\n## (c) Stores\n");
+console.log("\n## (d) Stores\n");
 console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchSqliteStore } = await import("./stores-sqlite.ts");
@@ -157,9 +214,9 @@ if (process.env.AGENT_WORKSPACE_PG_URL) {
   );
 }
 
-// (d) Decisions and side conversations: answering against plain commits, and opening a side
+// (e) Decisions and side conversations: answering against plain commits, and opening a side
 // against the length of the rest of the log.
-console.log("\n## (d) Decisions and side conversations (SQLite)\n");
+console.log("\n## (e) Decisions and side conversations (SQLite)\n");
 console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchDecisionsAndSides } = await import("./decisions-sides.ts");

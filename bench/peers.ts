@@ -11,6 +11,7 @@ import { join } from "node:path";
 import diff3Merge from "diff3";
 import { merge as nodeDiff3Merge } from "node-diff3";
 import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { cleanGitEnv, mergeFileArgs } from "./git.ts";
 
 /** A merge under test: `prepare` does what should not be timed (git's files) and returns the timed call. */
 export interface Peer {
@@ -76,12 +77,11 @@ const git: Peer = {
     writeFileSync(paths.ours, ours);
     writeFileSync(paths.base, base);
     writeFileSync(paths.theirs, theirs);
-    const args = ["merge-file", "-p", "--diff3", "-L", "ours", "-L", "base", "-L", "theirs"];
+    const args = [...mergeFileArgs(LABELS), paths.ours, paths.base, paths.theirs];
+    // The same clean environment as the differential harness: no setting changes the output.
+    const env = { ...process.env, ...cleanGitEnv(scratch) };
     return () => {
-      const run = spawnSync("git", [...args, paths.ours, paths.base, paths.theirs], {
-        encoding: "utf8",
-        maxBuffer: 1 << 30,
-      });
+      const run = spawnSync("git", args, { encoding: "utf8", maxBuffer: 1 << 30, env });
       // The exit code is the number of conflicts (at most 127); above that, an error.
       if (run.error || run.status === null || run.status > 127) {
         throw new Error(`git merge-file failed: ${run.error?.message ?? run.stderr}`);

@@ -14,7 +14,7 @@ import {
   hugeMergeCase,
   largeMergeCase,
   mergeCase,
-} from "../test/diffs/merge/git-harness.ts";
+} from "../bench/git-harness.ts";
 
 const runs = Number(process.env.MERGE_DIFF_RUNS ?? 20000);
 const seed = Number(process.env.MERGE_DIFF_SEED ?? Date.now() % 2 ** 31);

@@ -10,7 +10,7 @@ import {
   largeMergeCase,
   type MergeCase,
   mergeCase,
-} from "./git-harness.ts";
+} from "../../../bench/git-harness.ts";
 
 const runs = Number(process.env.MERGE_DIFF_RUNS ?? 1500);
 const seed = Number(process.env.MERGE_DIFF_SEED ?? Date.now() % 2 ** 31);

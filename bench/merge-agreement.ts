@@ -2,33 +2,42 @@
  * Checks mergeText against git on the shared corpus, for both diff algorithms: verdict,
  * conflict count and byte-identical text, the cases that disagree, and time per case.
  *
- *   npm run bench:merge -- ../shared/merge-corpus [--show N]
+ *   npm run bench:merge -- [corpus-folder] [--show N]
  *
- * `--show N` prints, for each disagreeing case, up to N lines around the first difference.
+ * The folder defaults to ../shared/merge-corpus (said so on stderr); one without a corpus is
+ * an error. `--show N` prints, for each disagreeing case, up to N lines (10 without N) around
+ * the first difference.
  */
 
-import { resolve } from "node:path";
-import {
-  type Agreement,
-  ALGORITHMS,
-  CORPUS_LABELS,
-  checkCase,
-  hasCorpus,
-  loadCorpus,
-} from "../bench/corpus.ts";
-import { ms, summary, timeMedian } from "../bench/stats.ts";
 import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { corpusFolder } from "./cli.ts";
+import { type Agreement, ALGORITHMS, CORPUS_LABELS, checkCase, loadCorpus } from "./corpus.ts";
+import { ms, summary, timeMedian } from "./stats.ts";
 
-const args = process.argv.slice(2);
-const showAt = args.indexOf("--show");
-const show = showAt >= 0 ? Number(args[showAt + 1] ?? 10) : 0;
-const dir = resolve(
-  args.find((a, i) => !a.startsWith("--") && i !== showAt + 1) ?? "../shared/merge-corpus",
-);
-if (!hasCorpus(dir)) {
-  console.error(`no corpus at ${dir} (expected ${dir}/cases/*)`);
-  process.exit(2);
+const USAGE = "npm run bench:merge -- [corpus-folder] [--show N]";
+
+/** The folder arguments and `--show`'s count (0 without it); exits with 2 on anything else. */
+function parseArgs(args: readonly string[]): { folders: string[]; show: number } {
+  const folders: string[] = [];
+  let show = 0;
+  for (let i = 0; i < args.length; i++) {
+    const arg = args[i] as string;
+    if (arg === "--show") {
+      const next = args[i + 1];
+      if (next !== undefined && /^\d+$/.test(next)) {
+        show = Number(next);
+        i++;
+      } else show = 10;
+    } else if (arg.startsWith("-")) {
+      console.error(`unknown option ${arg}\nusage: ${USAGE}`);
+      process.exit(2);
+    } else folders.push(arg);
+  }
+  return { folders, show };
 }
+
+const { folders, show } = parseArgs(process.argv.slice(2));
+const dir = corpusFolder(folders, USAGE);
 
 // Read as latin1, one char per byte, so the comparison with git is byte for byte.
 const cases = loadCorpus(dir);

@@ -2,17 +2,20 @@
  * The differential harness against git: random three-way edits (small, large and huge), git run
  * over all of them in a few batched shell loops, and the comparisons of `mergeText` with
  * `git merge-file --diff3`, and of the Myers diff (after sliding) with `git diff`'s hunks.
+ * Used by test/diffs/merge/git-differential.test.ts and scripts/merge-differential.ts; git is
+ * run as the benchmark runs it (bench/git.ts).
  */
 import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { diffHunks } from "../../../src/diffs/merge/diff3.ts";
-import type { Hunk } from "../../../src/diffs/merge/hunks.ts";
-import { internSequences, splitLines } from "../../../src/diffs/merge/lines.ts";
-import { mergeText } from "../../../src/diffs/merge/merge-text.ts";
-import { myersDiff } from "../../../src/diffs/merge/myers.ts";
+import { diffHunks } from "../src/diffs/merge/diff3.ts";
+import type { Hunk } from "../src/diffs/merge/hunks.ts";
+import { internSequences, splitLines } from "../src/diffs/merge/lines.ts";
+import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { myersDiff } from "../src/diffs/merge/myers.ts";
+import { cleanGitEnv, mergeFileArgs, shellQuote } from "./git.ts";
 
 /** One three-way merge to compare. */
 export interface MergeCase {
@@ -157,8 +160,9 @@ async function inBatches<T>(
       const to = Math.min(count, from + per) - 1;
       if (from > to) return Promise.resolve();
       // A clean HOME and no system config, so no user setting changes git's output.
+      const env = Object.entries(cleanGitEnv(dir)).map(([k, v]) => `${k}=${shellQuote(v)}`);
       return run(
-        `cd '${dir}' && export HOME='${dir}' GIT_CONFIG_NOSYSTEM=1 LC_ALL=C && ` +
+        `cd ${shellQuote(dir)} && export ${env.join(" ")} && ` +
           `for i in $(seq ${from} ${to}); do ${command}; done`,
       );
     });
@@ -169,15 +173,19 @@ async function inBatches<T>(
   }
 }
 
+/** mergeText's default labels, which `difference` compares against. */
+const LABELS = { ours: "current", base: "base", theirs: "proposed" } as const;
+
 /** Runs `git merge-file -p --diff3 -L current -L base -L proposed` on every case. */
 export function gitMergeAll(cases: readonly MergeCase[], workers = 2): Promise<GitVerdict[]> {
+  const mergeFile = ["git", ...mergeFileArgs(LABELS)].map(shellQuote).join(" ");
   return inBatches(
     cases.length,
     (i) => {
       const c = cases[i] as MergeCase;
       return { [`${i}.b`]: c.base, [`${i}.o`]: c.ours, [`${i}.t`]: c.theirs };
     },
-    "git merge-file -p --diff3 -L current -L base -L proposed $i.o $i.b $i.t > $i.out; echo $? > $i.rc",
+    `${mergeFile} $i.o $i.b $i.t > $i.out; echo $? > $i.rc`,
     (dir, i) => ({
       text: readFileSync(join(dir, `${i}.out`), "utf8"),
       exitCode: Number(readFileSync(join(dir, `${i}.rc`), "utf8").trim()),
