@@ -76,10 +76,10 @@ export async function offerDemo(
   step("Alice starts it: a new thread, its own worktree, then the prompt, then dispatch");
   const root = makeProject();
   const calls: string[] = [];
-  const result = await startOffer(
-    ws,
-    { offering_thread_id: "thr_launch", offer_id: offerId, offer, person },
-    {
+  const result = await startOffer(ws, {
+    request: { offering_thread_id: "thr_launch", offer_id: offerId, offer },
+    actor: person,
+    ports: {
       checkout: async (request) => {
         calls.push("checkout");
         return isolatedCheckout(gitCheckout({ root }), "main")(request);
@@ -92,7 +92,7 @@ export async function offerDemo(
         calls.push(`dispatch ${request.thread_id}`);
       },
     },
-  );
+  });
   console.log(`   startOffer -> ${JSON.stringify(result)}`);
   console.log(`   host ports called, in order: ${calls.join(", ")}`);
   console.log(`   git worktree list:\n${git(root, "worktree", "list").replace(/^/gm, "     ")}`);

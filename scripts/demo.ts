@@ -328,9 +328,7 @@ for (const surface of ["review page", "chat"]) {
     surface,
   } as const;
   const answered = await ws.answerDecision(answer, alice);
-  console.log(
-    `   Alice clicks "Post it" in the ${surface} -> ${JSON.stringify(answered.ok ? answered.value : answered.rejection)}`,
-  );
+  console.log(`   Alice clicks "Post it" in the ${surface} -> ${JSON.stringify(answered)}`);
 }
 const answeredRun = await ws.run("run_1");
 console.log(

@@ -251,8 +251,7 @@ export type {
   AnswerChannel,
   DecisionAnswerResult,
   DecisionDelivery,
-} from "./workspace/channels.ts";
-export type { Subscription } from "./workspace/subscription.ts";
+} from "./workspace/answer-decision.ts";
 export type {
   NotesDelivery,
   NotesRequest,
@@ -261,5 +260,6 @@ export type {
   WriteOptions,
   WriteResult,
   WrittenEntities,
-} from "./workspace/workspace.ts";
+} from "./workspace/api.ts";
+export type { Subscription } from "./workspace/subscription.ts";
 export { createWorkspace } from "./workspace/workspace.ts";

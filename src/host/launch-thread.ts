@@ -5,12 +5,12 @@ import {
   isCheckoutError,
   type PlacementProblem,
 } from "../checkout/port.ts";
-import type { ActorInput } from "../model/actors.ts";
 import { type IdSource, randomIds } from "../model/ids.ts";
 import type { LaunchThreadSchema } from "../model/launch.ts";
 import { PlacementSchema } from "../model/placement.ts";
 import { invalidPlacement, type Rejection } from "../model/rejections.ts";
-import type { Workspace } from "../workspace/workspace.ts";
+import type { Workspace } from "../workspace/api.ts";
+import type { ServiceCall } from "./service.ts";
 
 /**
  * What an agent asks for when it launches a thread: the `launch_thread` command's fields
@@ -39,73 +39,80 @@ export interface LaunchPorts {
 }
 
 /**
- * How a launch ended. `rejected`: nothing was written (a rule or the placement refused it).
- * `failed`: the thread and its prompt were written, but its checkout could not be prepared
- * (nothing dispatched) or the dispatch threw. `launched`: the first turn was dispatched.
+ * How a launch ended. `ok`: the thread and its prompt were written, its checkout prepared and
+ * its first turn dispatched. Otherwise `stage` is the step that did not go through:
+ * - `check`: refused before anything was written, by the rules (a dry run) or by the
+ *   checkout adapter's read-only check of the placement (`invalid_placement`);
+ * - `write`: the write itself was refused (another writer took the id meanwhile, say);
+ * - `checkout`: the thread and its prompt were written, but the checkout could not be
+ *   prepared; nothing was dispatched;
+ * - `dispatch`: everything was written and prepared, but the dispatch threw.
  */
 export type LaunchResult =
-  | { readonly status: "rejected"; readonly rejection: Rejection }
   | {
-      readonly status: "failed";
-      readonly stage: "checkout";
-      readonly thread_id: string;
-      readonly problem: PlacementProblem;
-    }
-  | {
-      readonly status: "failed";
-      readonly stage: "dispatch";
-      readonly thread_id: string;
-      readonly error: unknown;
-    }
-  | {
-      readonly status: "launched";
+      readonly ok: true;
       readonly thread_id: string;
       readonly message_id: string;
       readonly checkout: Checkout;
+      readonly rejection?: never;
+    }
+  | { readonly ok: false; readonly stage: "check" | "write"; readonly rejection: Rejection }
+  | {
+      readonly ok: false;
+      readonly stage: "checkout";
+      readonly thread_id: string;
+      readonly problem: PlacementProblem;
+      readonly rejection?: never;
+    }
+  | {
+      readonly ok: false;
+      readonly stage: "dispatch";
+      readonly thread_id: string;
+      readonly error: unknown;
+      readonly rejection?: never;
     };
 
-const rejected = (rejection: Rejection): LaunchResult => ({ status: "rejected", rejection });
+/** The arguments of {@link launchThread}: the request, who asks (usually an agent), the ports. */
+export type LaunchCall = ServiceCall<LaunchRequest, LaunchPorts>;
+
+const refused = (rejection: Rejection): LaunchResult => ({ ok: false, stage: "check", rejection });
 
 /**
  * Launches a user-owned thread on `actor`'s request (usually the source thread's agent).
  * Everything is checked before anything is written: the rules (`not_found`, `forbidden` for
  * broader modes, `validation_failed`, `invalid_state`) by a dry run, then the placement by
  * the checkout adapter (`invalid_placement`). Then it writes the thread with its prompt,
- * prepares the checkout and dispatches, in that order. A rejection at the write (another
- * writer got there first) is returned like any other. Errors other than a `CheckoutError`
- * from the adapter, such as a thread id the adapter cannot use, are thrown.
+ * prepares the checkout and dispatches, in that order; see {@link LaunchResult}. Errors other
+ * than a `CheckoutError` from the adapter, such as a thread id the adapter cannot use, are
+ * thrown.
  */
-export async function launchThread(
-  workspace: Workspace,
-  request: LaunchRequest,
-  actor: ActorInput,
-  ports: LaunchPorts,
-): Promise<LaunchResult> {
+export async function launchThread(workspace: Workspace, call: LaunchCall): Promise<LaunchResult> {
+  const { request, actor, ports } = call;
   const newId = ports.newId ?? randomIds;
   const thread_id = request.thread_id ?? newId("thr");
   const message_id = request.message_id ?? newId("msg");
   const command = { ...request, type: "launch_thread", thread_id, message_id } as const;
 
   const decided = await workspace.dryRun(command, actor);
-  if (!decided.ok) return rejected(decided.rejection);
+  if (!decided.ok) return refused(decided.rejection);
   // Cannot throw: the dry run parsed the same command.
   const placement = PlacementSchema.parse(command.placement ?? { type: "root" });
 
   const verdict = await ports.checkout.check(placement, { thread_id });
   if (!verdict.ok) {
     const { field, reason, message } = verdict.problem;
-    return rejected(invalidPlacement(field, reason, message));
+    return refused(invalidPlacement(field, reason, message));
   }
 
   const written = await workspace.commit(command, actor);
-  if (!written.ok) return rejected(written.rejection);
+  if (!written.ok) return { ok: false, stage: "write", rejection: written.rejection };
 
   let checkout: Checkout;
   try {
     checkout = await ports.checkout.prepare(placement, { thread_id });
   } catch (error) {
     if (isCheckoutError(error)) {
-      return { status: "failed", stage: "checkout", thread_id, problem: error.problem };
+      return { ok: false, stage: "checkout", thread_id, problem: error.problem };
     }
     throw error;
   }
@@ -113,7 +120,7 @@ export async function launchThread(
   try {
     await ports.dispatch({ thread_id, message_id, checkout });
   } catch (error) {
-    return { status: "failed", stage: "dispatch", thread_id, error };
+    return { ok: false, stage: "dispatch", thread_id, error };
   }
-  return { status: "launched", thread_id, message_id, checkout };
+  return { ok: true, thread_id, message_id, checkout };
 }

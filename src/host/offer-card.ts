@@ -1,6 +1,6 @@
 import type { OfferRef, ThreadOffer } from "../model/offers.ts";
 import { type OfferCard, offerCard } from "../rules/offers/card.ts";
-import type { Workspace } from "../workspace/workspace.ts";
+import type { Workspace } from "../workspace/api.ts";
 
 /**
  * The card for an offer as the workspace has it now: the answer stored on the offering

@@ -10,8 +10,8 @@ import { ok, type Result, refuse } from "../model/result.ts";
 import type { SideSnapshot } from "../model/side-snapshot.ts";
 import { toValidationErrors } from "../model/validation-errors.ts";
 import { snapshotThread } from "../rules/sides/snapshot.ts";
+import type { Workspace, WriteResult } from "../workspace/api.ts";
 import type { Subscription } from "../workspace/subscription.ts";
-import type { Workspace, WriteResult } from "../workspace/workspace.ts";
 
 /** One turn of a side conversation: who spoke and what. Kept in memory only. */
 export const SideTurnSchema = z

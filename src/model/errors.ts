@@ -1,3 +1,5 @@
+import type { Rejection } from "./rejections.ts";
+
 /**
  * Codes of {@link WorkspaceError}: misuse of the library by its host (a bug to fix, not an
  * outcome to handle). Expected failures are rejections, returned as values.
@@ -17,24 +19,43 @@ export const WORKSPACE_ERROR_CODES = {
   unsupported_version: "unsupported_version",
   /** The store refused an append because another writer moved the log first, too often. */
   contention: "contention",
+  /** A refusal a host asked to have thrown (`orThrow`); the rejection or failure is attached. */
+  refused: "refused",
 } as const;
 
 /** One of the stable {@link WORKSPACE_ERROR_CODES}. */
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERROR_CODES;
 
+/** What a {@link WorkspaceError} carries besides its code and message. */
+export interface WorkspaceErrorDetails {
+  /** The error underneath (a driver's, a port's), when there is one. */
+  readonly cause?: unknown;
+  /** For `refused`: the rejection, when the refusal was one. */
+  readonly rejection?: Rejection;
+  /** For `refused`: the step of a host service that did not go through. */
+  readonly stage?: string;
+}
+
 /**
- * The one error class the library throws, for host bugs only. Recognise it by `code`
- * (`isWorkspaceError(e) && e.code === "not_loaded"`), never by message.
+ * The one error class the library throws: for host bugs, and for refusals a host asked to
+ * have thrown (`orThrow`). Recognise it by `code` (`isWorkspaceError(e) && e.code ===
+ * "not_loaded"`), never by message.
  */
 export class WorkspaceError extends Error {
   /** Stable machine-readable code. */
   readonly code: WorkspaceErrorCode;
+  /** For `refused`: the rejection, when the refusal was one. */
+  readonly rejection: Rejection | null;
+  /** For `refused`: the step of a host service that did not go through. */
+  readonly stage: string | null;
 
-  /** Creates an error with a stable code and a message for people. */
-  constructor(code: WorkspaceErrorCode, message: string) {
-    super(message);
+  /** Creates an error with a stable code, a message for people and what it carries. */
+  constructor(code: WorkspaceErrorCode, message: string, details: WorkspaceErrorDetails = {}) {
+    super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "WorkspaceError";
     this.code = code;
+    this.rejection = details.rejection ?? null;
+    this.stage = details.stage ?? null;
   }
 }
 
@@ -45,4 +66,30 @@ export function isWorkspaceError(error: unknown): error is WorkspaceError {
     error.name === "WorkspaceError" &&
     Object.hasOwn(WORKSPACE_ERROR_CODES, String((error as { code?: unknown }).code))
   );
+}
+
+/** Anything that answers `{ ok: true, … }` or `{ ok: false, … }`: writes, rules, services. */
+type Answer = { readonly ok: boolean };
+
+/**
+ * The success, or a thrown `WorkspaceError` with code `refused` carrying the rejection (and,
+ * for a host service, the `stage` that did not go through and its error as `cause`): for
+ * hosts that would rather throw than branch on `ok`.
+ *
+ * @throws WorkspaceError `refused` when `answer.ok` is false.
+ */
+export function orThrow<A extends Answer>(answer: A): Extract<A, { readonly ok: true }> {
+  if (answer.ok) return answer as Extract<A, { readonly ok: true }>;
+  const { rejection, stage, error } = answer as {
+    readonly rejection?: Rejection;
+    readonly stage?: string;
+    readonly error?: unknown;
+  };
+  const what = rejection?.message ?? (error instanceof Error ? error.message : "refused");
+  const message = stage === undefined ? what : `${stage}: ${what}`;
+  throw new WorkspaceError("refused", message, {
+    ...(rejection === undefined ? {} : { rejection }),
+    ...(stage === undefined ? {} : { stage }),
+    ...(error === undefined ? {} : { cause: error }),
+  });
 }

@@ -12,7 +12,8 @@ import {
 } from "../../src/host/launch-thread.ts";
 import type { ActorInput } from "../../src/model/actors.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
-import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { copyFixture, type Fixture, git, makeFixture, snapshot } from "../checkout/git-fixture.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
@@ -101,17 +102,16 @@ async function promptOf(threadId: string): Promise<unknown> {
 describe("placements", () => {
   it("makes a new worktree at the local branch's commit and dispatches once with it", async () => {
     const head = await workspace.head();
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     const path = join(fx.defaultWorktrees, "thr_new");
     const checkout = { mode: "isolated", path, branch: "aw/thr_new", commit: localMain };
     expect(result).toEqual({
-      status: "launched",
+      ok: true,
       thread_id: "thr_new",
       message_id: "msg_new",
       checkout,
@@ -134,16 +134,15 @@ describe("placements", () => {
   });
 
   it("makes a new worktree at origin's commit when asked to start from origin", async () => {
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main", from_origin: true } }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main", from_origin: true } }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     const path = join(fx.defaultWorktrees, "thr_new");
     expect(result).toMatchObject({
-      status: "launched",
+      ok: true,
       checkout: { mode: "isolated", path, commit: originMain },
     });
     expect(await git(path, "rev-parse", "HEAD")).toBe(originMain);
@@ -157,16 +156,15 @@ describe("placements", () => {
     const feature = await git(fx.root, "rev-parse", "refs/heads/feature");
     const worktreesBefore = await git(fx.root, "worktree", "list", "--porcelain");
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "existing_worktree", path: linked, branch: "feature" } }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "existing_worktree", path: linked, branch: "feature" } }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     const checkout = { mode: "isolated", path: linked, branch: "feature", commit: feature };
     expect(result).toEqual({
-      status: "launched",
+      ok: true,
       thread_id: "thr_new",
       message_id: "msg_new",
       checkout,
@@ -177,11 +175,15 @@ describe("placements", () => {
 
   it("shares the project root when the placement is left out", async () => {
     const before = await snapshot(fx);
-    const result = await launchThread(workspace, ask(), sourceAgent, ports);
+    const result = await launchThread(workspace, {
+      request: ask(),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     const checkout = { mode: "shared", path: fx.root, branch: "main", commit: localMain };
     expect(result).toEqual({
-      status: "launched",
+      ok: true,
       thread_id: "thr_new",
       message_id: "msg_new",
       checkout,
@@ -243,15 +245,15 @@ describe("a placement the adapter refuses is invalid_placement, and nothing is w
     const before = await snapshot(fx);
     const worktrees = await git(fx.root, "worktree", "list", "--porcelain");
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: placement() }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: placement() }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: { type: "invalid_placement", field, reason, message: expect.any(String) },
     });
     expect(await workspace.head()).toBe(head);
@@ -270,15 +272,15 @@ describe("isolation is refused closed, with no fallback to the shared root", () 
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      { ...ports, checkout: gitCheckout({ root: plain }) },
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: { ...ports, checkout: gitCheckout({ root: plain }) },
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: {
         type: "invalid_placement",
         field: "placement",
@@ -296,15 +298,15 @@ describe("isolation is refused closed, with no fallback to the shared root", () 
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: {
         type: "invalid_placement",
         field: "placement",
@@ -349,15 +351,15 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "edits" }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "edits" }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: {
         type: "forbidden",
         message: expect.any(String),
@@ -374,19 +376,19 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({
+    const result = await launchThread(workspace, {
+      request: ask({
         source_thread_id: "thr_narrow",
         placement: { type: "new_worktree", base_ref: "main" },
         interaction: "build",
       }),
-      agentOf("thr_narrow"),
-      ports,
-    );
+      actor: agentOf("thr_narrow"),
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: {
         type: "forbidden",
         message: expect.any(String),
@@ -401,26 +403,24 @@ describe("the rules are decided before git is asked", () => {
   it("gives omitted modes the source thread's, and keeps a narrower one asked for", async () => {
     await narrowThread("ask", "plan");
 
-    const inherited = await launchThread(
-      workspace,
-      ask({ source_thread_id: "thr_narrow" }),
-      agentOf("thr_narrow"),
-      ports,
-    );
-    const narrower = await launchThread(
-      workspace,
-      ask({
+    const inherited = await launchThread(workspace, {
+      request: ask({ source_thread_id: "thr_narrow" }),
+      actor: agentOf("thr_narrow"),
+      ports: ports,
+    });
+    const narrower = await launchThread(workspace, {
+      request: ask({
         source_thread_id: "thr_narrow",
         thread_id: "thr_other",
         message_id: "msg_other",
         permission: "read_only",
       }),
-      agentOf("thr_narrow"),
-      ports,
-    );
+      actor: agentOf("thr_narrow"),
+      ports: ports,
+    });
 
-    expect(inherited.status).toBe("launched");
-    expect(narrower.status).toBe("launched");
+    expect(inherited.ok).toBe(true);
+    expect(narrower.ok).toBe(true);
     expect((await workspace.thread("thr_narrow"))?.modes).toEqual({
       permission: "ask",
       interaction: "plan",
@@ -439,15 +439,18 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ source_thread_id: "thr_ghost", placement: { type: "new_worktree", base_ref: "main" } }),
-      agentOf("thr_ghost"),
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({
+        source_thread_id: "thr_ghost",
+        placement: { type: "new_worktree", base_ref: "main" },
+      }),
+      actor: agentOf("thr_ghost"),
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: {
         type: "not_found",
         message: "thread thr_ghost does not exist",
@@ -462,15 +465,14 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "root" }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" }, permission: "root" }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
-    expect(result.status).toBe("rejected");
-    expect(result.status === "rejected" && result.rejection).toMatchObject({
+    expect(result).toMatchObject({ ok: false, stage: "check" });
+    expect(result.rejection).toMatchObject({
       type: "validation_failed",
       errors: [{ loc: ["permission"], input: "root" }],
     });
@@ -484,15 +486,15 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      ports,
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: ports,
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "check",
       rejection: { type: "invalid_state", message: "thread thr_src has ended" },
     });
     await expectNothingTouched(head, before);
@@ -502,23 +504,26 @@ describe("the rules are decided before git is asked", () => {
     const head = await workspace.head();
     const before = await snapshot(fx);
 
-    const result = await launchThread(workspace, ask(), agentOf("thr_elsewhere"), ports);
+    const result = await launchThread(workspace, {
+      request: ask(),
+      actor: agentOf("thr_elsewhere"),
+      ports: ports,
+    });
 
-    expect(result).toMatchObject({ status: "rejected", rejection: { type: "forbidden" } });
+    expect(result).toMatchObject({ ok: false, stage: "check", rejection: { type: "forbidden" } });
     await expectNothingTouched(head, before);
   });
 });
 
 describe("after the write", () => {
   it("generates missing ids once: the write and the dispatch carry the same", async () => {
-    const result = await launchThread(
-      workspace,
-      { source_thread_id: "thr_src", title: "Tidy", prompt: "Tidy the README." },
-      sourceAgent,
-      { ...ports, newId: sequentialIds() },
-    );
+    const result = await launchThread(workspace, {
+      request: { source_thread_id: "thr_src", title: "Tidy", prompt: "Tidy the README." },
+      actor: sourceAgent,
+      ports: { ...ports, newId: sequentialIds() },
+    });
 
-    expect(result).toMatchObject({ status: "launched", thread_id: "thr_1", message_id: "msg_1" });
+    expect(result).toMatchObject({ ok: true, thread_id: "thr_1", message_id: "msg_1" });
     expect(dispatched.map(({ thread_id, message_id }) => ({ thread_id, message_id }))).toEqual([
       { thread_id: "thr_1", message_id: "msg_1" },
     ]);
@@ -530,21 +535,20 @@ describe("after the write", () => {
     const boom = new Error("runner is down");
     let attempts = 0;
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      {
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: {
         checkout: adapter,
         dispatch: async () => {
           attempts += 1;
           throw boom;
         },
       },
-    );
+    });
 
     expect(result).toEqual({
-      status: "failed",
+      ok: false,
       stage: "dispatch",
       thread_id: "thr_new",
       error: boom,
@@ -572,15 +576,14 @@ describe("after the write", () => {
     };
     const head = await workspace.head();
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      { ...ports, checkout: racing },
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: { ...ports, checkout: racing },
+    });
 
     expect(result).toEqual({
-      status: "failed",
+      ok: false,
       stage: "checkout",
       thread_id: "thr_new",
       problem: {
@@ -609,15 +612,15 @@ describe("after the write", () => {
     };
     const before = await snapshot(fx);
 
-    const result = await launchThread(
-      workspace,
-      ask({ placement: { type: "new_worktree", base_ref: "main" } }),
-      sourceAgent,
-      { ...ports, checkout: racing },
-    );
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports: { ...ports, checkout: racing },
+    });
 
     expect(result).toEqual({
-      status: "rejected",
+      ok: false,
+      stage: "write",
       rejection: { type: "invalid_state", message: "thread thr_new already exists" },
     });
     expect(adapter.calls).toEqual(["check new_worktree"]);

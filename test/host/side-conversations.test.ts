@@ -13,7 +13,8 @@ import type { CommandInput } from "../../src/model/command.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
 import type { Result } from "../../src/model/result.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
 const parentAgent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;

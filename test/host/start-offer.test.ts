@@ -7,11 +7,13 @@ import {
   type CheckoutGrant,
   isolatedCheckout,
   type StartOfferPorts,
+  type StartOfferRequest,
   startOffer,
 } from "../../src/host/start-offer.ts";
+import type { ActorInput } from "../../src/model/actors.ts";
 import { type ThreadOfferInput, ThreadOfferSchema } from "../../src/model/offers.ts";
 import { offerCard } from "../../src/rules/offers/card.ts";
-import type { Workspace } from "../../src/workspace/workspace.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
 import { type Fixture, git, makeFixture } from "../checkout/git-fixture.ts";
 import { agent, alice, fixtureWorkspace } from "../workspace/helpers.ts";
 
@@ -22,7 +24,7 @@ const offerInput: ThreadOfferInput = {
   files: ["src/settings/loader.ts"],
 };
 const offer = ThreadOfferSchema.parse(offerInput);
-const request = { offering_thread_id: "t1", offer_id: "call_1", offer: offerInput, person: alice };
+const request = { offering_thread_id: "t1", offer_id: "call_1", offer: offerInput };
 
 /** One port call, with the log's event types (after setup) at the moment it was made. */
 type Call =
@@ -87,10 +89,10 @@ beforeEach(async () => {
 describe("starting an offer with an isolated checkout", () => {
   it("creates and saves the thread, checks out, posts the prompt, records the answer, dispatches", async () => {
     const host = hostPorts(ws, setupHead, { checkout: isolated });
-    const result = await startOffer(ws, request, host.ports);
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
 
     expect(result).toEqual({
-      status: "started",
+      ok: true,
       thread_id: "thr_1",
       message_id: "msg_1",
       checkout: isolated,
@@ -154,8 +156,12 @@ describe("starting an offer with an isolated checkout", () => {
 
   it("uses the thread id the host chose", async () => {
     const host = hostPorts(ws, setupHead, { checkout: isolated });
-    const result = await startOffer(ws, { ...request, thread_id: "thr_mine" }, host.ports);
-    expect(result).toMatchObject({ status: "started", thread_id: "thr_mine" });
+    const result = await startOffer(ws, {
+      request: { ...request, thread_id: "thr_mine" },
+      actor: alice,
+      ports: host.ports,
+    });
+    expect(result).toMatchObject({ ok: true, thread_id: "thr_mine" });
     expect(host.calls.map((c) => [c.port, c.thread_id])).toEqual([
       ["checkout", "thr_mine"],
       ["dispatch", "thr_mine"],
@@ -166,10 +172,10 @@ describe("starting an offer with an isolated checkout", () => {
 describe("starting an offer when only the shared checkout is granted", () => {
   it("asks for consent before anything is sent or dispatched, then records shared", async () => {
     const host = hostPorts(ws, setupHead, { checkout: shared, consent: true });
-    const result = await startOffer(ws, request, host.ports);
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
 
     expect(result).toEqual({
-      status: "started",
+      ok: true,
       thread_id: "thr_1",
       message_id: "msg_1",
       checkout: shared,
@@ -208,9 +214,9 @@ describe("starting an offer when only the shared checkout is granted", () => {
 
   it("parks the prompt as a draft when declined: nothing sent or dispatched, offer standing", async () => {
     const host = hostPorts(ws, setupHead, { checkout: shared, consent: false });
-    const result = await startOffer(ws, request, host.ports);
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
 
-    expect(result).toEqual({ status: "declined", thread_id: "thr_1" });
+    expect(result).toEqual({ ok: false, stage: "consent", thread_id: "thr_1" });
     expect(host.calls.map((c) => c.port)).toEqual(["checkout", "confirm"]);
     expect(await types()).toEqual(["thread_created", "draft_saved"]);
     const started = await ws.thread("thr_1");
@@ -225,9 +231,9 @@ describe("starting an offer when the checkout fails", () => {
     const problem = placementProblem("detached_head", "placement", "HEAD is detached");
     const error = new CheckoutError(problem);
     const host = hostPorts(ws, setupHead, { checkout: { throws: error } });
-    const result = await startOffer(ws, request, host.ports);
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
 
-    expect(result).toEqual({ status: "checkout_failed", thread_id: "thr_1", error, problem });
+    expect(result).toEqual({ ok: false, stage: "checkout", thread_id: "thr_1", error, problem });
     expect(host.calls.map((c) => c.port)).toEqual(["checkout"]);
     expect(await types()).toEqual(["thread_created"]);
     const started = await ws.thread("thr_1");
@@ -239,8 +245,14 @@ describe("starting an offer when the checkout fails", () => {
   it("carries no problem when the port throws something other than a CheckoutError", async () => {
     const error = new Error("the host's checkout IPC went away");
     const host = hostPorts(ws, setupHead, { checkout: { throws: error } });
-    const result = await startOffer(ws, request, host.ports);
-    expect(result).toEqual({ status: "checkout_failed", thread_id: "thr_1", error, problem: null });
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
+    expect(result).toEqual({
+      ok: false,
+      stage: "checkout",
+      thread_id: "thr_1",
+      error,
+      problem: null,
+    });
     expect(await types()).toEqual(["thread_created"]);
   });
 });
@@ -249,10 +261,11 @@ describe("starting an offer when dispatch fails", () => {
   it("reports it after the prompt and the answer were written", async () => {
     const error = new Error("no runner available");
     const host = hostPorts(ws, setupHead, { checkout: isolated, dispatchThrows: error });
-    const result = await startOffer(ws, request, host.ports);
+    const result = await startOffer(ws, { request, actor: alice, ports: host.ports });
 
     expect(result).toEqual({
-      status: "dispatch_failed",
+      ok: false,
+      stage: "dispatch",
       thread_id: "thr_1",
       message_id: "msg_1",
       checkout: isolated,
@@ -265,12 +278,17 @@ describe("starting an offer when dispatch fails", () => {
 
 describe("a start refused before anything is written", () => {
   async function expectNothingWritten(
-    input: Parameters<typeof startOffer>[1],
+    input: StartOfferRequest,
     rejection: Record<string, unknown>,
+    actor: ActorInput = alice,
   ): Promise<void> {
     const host = hostPorts(ws, setupHead, { checkout: isolated });
-    const result = await startOffer(ws, input, host.ports);
-    expect(result).toEqual({ status: "rejected", rejection: expect.objectContaining(rejection) });
+    const result = await startOffer(ws, { request: input, actor, ports: host.ports });
+    expect(result).toEqual({
+      ok: false,
+      stage: "check",
+      rejection: expect.objectContaining(rejection),
+    });
     expect(host.calls).toEqual([]);
     expect(await ws.head()).toBe(setupHead);
   }
@@ -304,7 +322,7 @@ describe("a start refused before anything is written", () => {
   });
 
   it("an agent as the person", async () => {
-    await expectNothingWritten({ ...request, person: agent }, { type: "forbidden" });
+    await expectNothingWritten(request, { type: "forbidden" }, agent);
   });
 
   it("a thread id already in use", async () => {
@@ -312,12 +330,9 @@ describe("a start refused before anything is written", () => {
   });
 
   it("an offer already started", async () => {
-    const first = await startOffer(
-      ws,
-      request,
-      hostPorts(ws, setupHead, { checkout: isolated }).ports,
-    );
-    expect(first.status).toBe("started");
+    const { ports } = hostPorts(ws, setupHead, { checkout: isolated });
+    const first = await startOffer(ws, { request, actor: alice, ports });
+    expect(first.ok).toBe(true);
     setupHead = await ws.head();
     await expectNothingWritten(request, { type: "invalid_state" });
   });
@@ -341,11 +356,11 @@ describe("starting an offer in a real git repository", () => {
         dispatched.push(`${thread_id}:${message_id}`);
       },
     };
-    const result = await startOffer(ws, request, ports);
+    const result = await startOffer(ws, { request, actor: alice, ports });
 
     const directory = join(fixture.defaultWorktrees, "thr_1");
     expect(result).toEqual({
-      status: "started",
+      ok: true,
       thread_id: "thr_1",
       message_id: "msg_1",
       checkout: { mode: "isolated", path: directory },

@@ -4,8 +4,9 @@ import type { ActorInput } from "../../src/model/actors.ts";
 import type { DecisionOption, Scope } from "../../src/model/decisions.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
-import type { AnswerChannel, DecisionDelivery } from "../../src/workspace/channels.ts";
-import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import type { AnswerChannel, DecisionDelivery } from "../../src/workspace/answer-decision.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
 const system = { kind: "system" } as const;
@@ -94,10 +95,7 @@ describe("answering a decision on a proven channel", () => {
       alice,
     );
 
-    expect(result).toEqual({
-      ok: true,
-      value: { status: "delivered", option_id: "once", channel: "hook" },
-    });
+    expect(result).toEqual({ ok: true, status: "delivered", option_id: "once", channel: "hook" });
     expect(hook.received).toEqual([
       { scope: { kind: "thread", id: "t1" }, decision_id: "d1", option_id: "once", label: "Once" },
     ]);
@@ -136,8 +134,8 @@ describe("answering a decision on a proven channel", () => {
       { kind: "user", id: "bob" },
     );
 
-    expect(same).toEqual({ ok: true, value: { status: "repeat", option_id: "once" } });
-    expect(other).toEqual({ ok: true, value: { status: "repeat", option_id: "once" } });
+    expect(same).toEqual({ ok: true, status: "repeat", option_id: "once" });
+    expect(other).toEqual({ ok: true, status: "repeat", option_id: "once" });
     expect(hook.received).toHaveLength(1);
     expect(await ws.head()).toBe(head);
   });
@@ -281,7 +279,7 @@ describe("read-only decisions", () => {
 });
 
 describe("a channel that cannot deliver", () => {
-  it("reports undelivered, yet the id is consumed and a retry is a repeat", async () => {
+  it("reports a failed delivery, yet the id is consumed and a retry is a repeat", async () => {
     const { ws, flaky } = await setup();
     await ask(ws, { decision_id: "d1", channel: "flaky" });
 
@@ -289,12 +287,13 @@ describe("a channel that cannot deliver", () => {
       { scope: thread("t1"), decision_id: "d1", option_id: "deny" },
       alice,
     );
-    expect(first.ok && first.value).toMatchObject({
-      status: "undelivered",
+    expect(first).toMatchObject({
+      ok: false,
+      stage: "deliver",
       option_id: "deny",
       channel: "flaky",
     });
-    const error = first.ok && first.value.status === "undelivered" ? first.value.error : null;
+    const error = !first.ok && first.stage === "deliver" ? first.error : null;
     expect(error).toBeInstanceOf(Error);
     expect((error as Error).message).toBe("the agent's hook socket is closed");
     expect((await slot(ws))?.closed.d1?.reason).toBe("answered");
@@ -303,14 +302,14 @@ describe("a channel that cannot deliver", () => {
       { scope: thread("t1"), decision_id: "d1", option_id: "deny" },
       alice,
     );
-    expect(retry).toEqual({ ok: true, value: { status: "repeat", option_id: "deny" } });
+    expect(retry).toEqual({ ok: true, status: "repeat", option_id: "deny" });
     expect(flaky.received).toHaveLength(1);
   });
 });
 
 describe("a process that does not declare the decision's channel", () => {
   it.each(["hook", "constructor"])(
-    "consumes the id but reports %s undelivered rather than delivering elsewhere",
+    "consumes the id but reports its delivery to %s failed rather than delivering elsewhere",
     async (name) => {
       const store = memoryStore();
       const asker = recordingChannel();
@@ -329,8 +328,9 @@ describe("a process that does not declare the decision's channel", () => {
         alice,
       );
 
-      expect(result.ok && result.value).toMatchObject({
-        status: "undelivered",
+      expect(result).toMatchObject({
+        ok: false,
+        stage: "deliver",
         option_id: "once",
         channel: name,
       });
@@ -378,7 +378,9 @@ describe("a run's built-in deferred channel", () => {
 
     expect(result).toEqual({
       ok: true,
-      value: { status: "delivered", option_id: "approve", channel: "deferred" },
+      status: "delivered",
+      option_id: "approve",
+      channel: "deferred",
     });
     const after = await ws.run("r1");
     expect(after?.answers).toEqual({ call_1: { answer: null, approved: true } });

@@ -3,8 +3,9 @@ import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { replay } from "../../src/decide/replay.ts";
 import type { Scope } from "../../src/model/decisions.ts";
 import { type SqliteStore, sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import type { DecisionDelivery } from "../../src/workspace/channels.ts";
-import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import type { DecisionDelivery } from "../../src/workspace/answer-decision.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("decisions-durable");
@@ -80,7 +81,9 @@ describe("a pending decision across a restart", () => {
 
       expect(answered).toEqual({
         ok: true,
-        value: { status: "delivered", option_id: "deny", channel: "hook" },
+        status: "delivered",
+        option_id: "deny",
+        channel: "hook",
       });
       expect(second.received).toEqual([
         { scope, decision_id: "d1", option_id: "deny", label: "Deny" },
@@ -109,7 +112,7 @@ describe("a pending decision across a restart", () => {
         { scope, decision_id: "d1", option_id: "deny" },
         alice,
       );
-      expect(again).toEqual({ ok: true, value: { status: "repeat", option_id: "once" } });
+      expect(again).toEqual({ ok: true, status: "repeat", option_id: "once" });
       expect(third.received).toEqual([]);
       const answers = (await third.ws.log()).filter((e) => e.event.type === "decision_answered");
       expect(answers).toHaveLength(1);

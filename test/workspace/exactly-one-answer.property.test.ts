@@ -5,8 +5,12 @@ import type { Scope } from "../../src/model/decisions.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import type { DecisionAnswerResult, DecisionDelivery } from "../../src/workspace/channels.ts";
-import { createWorkspace, type Workspace } from "../../src/workspace/workspace.ts";
+import type {
+  DecisionAnswerResult,
+  DecisionDelivery,
+} from "../../src/workspace/answer-decision.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
 const OPTIONS = [
@@ -95,21 +99,23 @@ describe.each(rigs)("exactly one answer wins: %s", (_name, { writers, received }
             }),
           );
 
-          const values: DecisionAnswerResult[] = results.map((r) => {
-            if (!r.ok) throw new Error(`refused: ${r.rejection.type}`);
-            return r.value;
+          const values = results.map((r) => {
+            if (!r.ok) throw new Error(`refused at ${r.stage}: ${r.rejection?.type}`);
+            return r;
           });
           const winners = values.flatMap((v, i) => (v.status === "delivered" ? [i] : []));
           expect(winners).toHaveLength(1);
           const winner = winners[0] ?? -1;
           const option = picks[winner];
           expect(values[winner]).toEqual({
+            ok: true,
             status: "delivered",
             option_id: option,
             channel: "hook",
           });
           values.forEach((value, i) => {
-            if (i !== winner) expect(value).toEqual({ status: "repeat", option_id: option });
+            if (i !== winner)
+              expect(value).toEqual({ ok: true, status: "repeat", option_id: option });
           });
 
           expect(received.slice(deliveredBefore)).toEqual([

@@ -1,6 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { type AppendBatch, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
 import { newThread } from "../../src/model/threads.ts";
+import { sqliteStore } from "../../src/sqlite.ts";
+import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 
 async function seeded() {
@@ -228,5 +230,21 @@ describe("optimistic concurrency", () => {
       .commit({ type: "create_thread", thread_id: "t1" }, bob)
       .catch((e: unknown) => e);
     expect(isWorkspaceError(error) && error.code).toBe("contention");
+  });
+});
+
+describe("closing a workspace", () => {
+  it("closes its store: a SQLite file is released, and closing again is a no-op", async () => {
+    const { file } = tempFiles("workspace-close");
+    const path = file();
+    const ws = fixtureWorkspace({ store: await sqliteStore({ path }) });
+    await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    await ws.close();
+    await expect(ws.head()).rejects.toThrow();
+    await ws.close();
+    // The data stayed on disk: another workspace opens the same file and reads it.
+    const reopened = fixtureWorkspace({ store: await sqliteStore({ path }) });
+    expect((await reopened.thread("t1"))?.id).toBe("t1");
+    await reopened.close();
   });
 });

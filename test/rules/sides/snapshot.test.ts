@@ -8,7 +8,8 @@ import { sequentialIds } from "../../../src/model/ids.ts";
 import type { SideItem, SideSnapshot } from "../../../src/model/side-snapshot.ts";
 import type { Thread } from "../../../src/model/threads.ts";
 import { snapshotThread } from "../../../src/rules/sides/snapshot.ts";
-import { createWorkspace, type Workspace } from "../../../src/workspace/workspace.ts";
+import type { Workspace } from "../../../src/workspace/api.ts";
+import { createWorkspace } from "../../../src/workspace/workspace.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
 const agent = (run_id: string) => ({ kind: "agent", thread_id: "t1", run_id }) as const;

@@ -1,0 +1,180 @@
+import type { ActorInput } from "../model/actors.ts";
+import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { CommandInput } from "../model/command.ts";
+import type { CommitResult } from "../model/commit-result.ts";
+import type { SideContext } from "../model/context.ts";
+import type { Envelope } from "../model/envelope.ts";
+import type { FactInput } from "../model/event.ts";
+import type { IdSource } from "../model/ids.ts";
+import type { ModeLadders } from "../model/modes.ts";
+import type { Note } from "../model/notes.ts";
+import type { Outcome } from "../model/outcome.ts";
+import type { Proposal } from "../model/proposals.ts";
+import type { Registry } from "../model/registry.ts";
+import type { Rejection } from "../model/rejections.ts";
+import type { Result } from "../model/result.ts";
+import type { Run } from "../model/runs.ts";
+import type { Thread } from "../model/threads.ts";
+import type { ProposalPreview } from "../rules/proposals/preview.ts";
+import type { ProposalFilter, Store } from "../stores/port.ts";
+import type { AnswerChannel, DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
+import type { Subscription } from "./subscription.ts";
+
+/** How a workspace is wired: its types, its store, and the clock and ids it uses. */
+export interface WorkspaceOptions {
+  /** The artifact and feedback types it knows. */
+  readonly registry: Registry;
+  /** The workspace's id in its store (default `"default"`). */
+  readonly id?: string;
+  /** Where the log and entities live (default: a new in-memory store). `close()` closes it. */
+  readonly store?: Store;
+  /** The current time (default: the system clock). */
+  readonly clock?: () => Date;
+  /** Makes ids for envelopes and for commands that leave theirs out (default: random). */
+  readonly newId?: IdSource;
+  /**
+   * The answer channels the host has proven, by name: a blocking decision on one of them
+   * can be answered from any surface; on any other it is read-only.
+   */
+  readonly answerChannels?: Readonly<Record<string, AnswerChannel>>;
+  /** The modes the host declares, narrowest first (default: `DEFAULT_MODE_LADDERS`). */
+  readonly modes?: ModeLadders;
+  /**
+   * How many times to decide again when another writer moved the log first (default 100;
+   * after the first few, with a short random pause so a crowd of writers spreads out).
+   */
+  readonly maxAttempts?: number;
+}
+
+/** Per-call options of a write. */
+export interface WriteOptions {
+  /** The W3C `traceparent` of the caller's span, kept on the envelopes and revisions. */
+  readonly traceparent?: string;
+  /** The side conversation the command comes from (see `createSideConversations`). */
+  readonly side?: SideContext;
+}
+
+/** The entities a write changed, as written (for a UI to update without reading back). */
+export type WrittenEntities = Omit<CommitResult, "outcome" | "events">;
+
+/**
+ * What a write led to: the outcome (with the `seq` of its last event), the envelopes appended
+ * and the entities written; or the rejection, with nothing written. Check `ok` before reading
+ * the outcome: a refusal has none.
+ */
+export type WriteResult =
+  | {
+      readonly ok: true;
+      readonly outcome: Outcome;
+      readonly envelopes: readonly Envelope[];
+      readonly entities: WrittenEntities;
+      readonly rejection?: never;
+    }
+  | {
+      readonly ok: false;
+      readonly rejection: Rejection;
+      readonly outcome?: never;
+      readonly envelopes?: never;
+    };
+
+/** Whose notes, from which cursor. */
+export interface NotesRequest {
+  readonly viewer: ActorInput;
+  /** The cursor: the log position the viewer has heard up to (default 0). */
+  readonly after?: number;
+  /** The artifacts followed (default: an agent's thread focus, or everything). */
+  readonly focus?: readonly string[] | null;
+}
+
+/** Notes since a cursor, and the cursor to pass next time. */
+export interface NotesDelivery {
+  readonly notes: readonly Note[];
+  /** The notes rendered for a model's context (empty when there are none). */
+  readonly text: string;
+  readonly cursor: number;
+}
+
+/** Which part of the log to read. */
+export interface LogRequest {
+  /** Read after this position (default 0: from the start). */
+  readonly after?: number;
+  /** At most this many envelopes. */
+  readonly limit?: number;
+  /** Only this thread's envelopes, read without the rest of the log. */
+  readonly threadId?: string;
+}
+
+/** What a workspace holds, read by id (every read is an index lookup in the store). */
+export interface WorkspaceReads {
+  /** The artifact at its current version, or `null`. */
+  artifact(id: string): Promise<Versioned | null>;
+  /** Every artifact, archived ones included. */
+  artifacts(): Promise<Versioned[]>;
+  /** Every revision of an artifact, oldest first. */
+  revisions(artifactId: string): Promise<Revision[]>;
+  /** One revision of an artifact, or `null`. */
+  revision(artifactId: string, version: number): Promise<Revision | null>;
+  /** A proposal, or `null`. */
+  proposal(id: string): Promise<Proposal | null>;
+  /** Proposals, optionally by status or artifact. */
+  proposals(filter?: ProposalFilter): Promise<Proposal[]>;
+  /** A thread, or `null`. */
+  thread(id: string): Promise<Thread | null>;
+  /** A run, or `null`. */
+  run(id: string): Promise<Run | null>;
+  /**
+   * The log after position `after`, at most `limit` envelopes. With `threadId`, only that
+   * thread's envelopes (by `thread_id`): the cost is the thread's length.
+   */
+  log(request?: LogRequest): Promise<Envelope[]>;
+  /** The position of the last event. */
+  head(): Promise<number>;
+}
+
+/** The host-facing facade over the pure rules and a store. */
+export interface Workspace extends WorkspaceReads {
+  /** The workspace's id. */
+  readonly id: string;
+  /** Parses and decides a command, appending what it produced. Bad input changes nothing. */
+  commit(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
+  /**
+   * Decides a command against the workspace as it is now without writing anything: what
+   * `commit` would do, or its rejection (a host checks a request before acting outside).
+   */
+  dryRun(
+    command: CommandInput,
+    actor: ActorInput,
+    options?: WriteOptions,
+  ): Promise<Result<CommitResult>>;
+  /** Parses and decides a fact about a run or the application. */
+  record(fact: FactInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
+  /**
+   * What `viewer` should hear of since `after` (its cursor), as notes and as plain text for a
+   * model's context, with the cursor to pass next time: each note is delivered once per
+   * cursor. An agent follows its thread's focus (everything, when the focus is empty).
+   *
+   * @throws WorkspaceError `invalid_argument` when the viewer is not an actor.
+   */
+  notes(request: NotesRequest): Promise<NotesDelivery>;
+  /** What accepting a proposal would do now, without writing anything. */
+  previewProposal(proposalId: string): Promise<Result<ProposalPreview>>;
+  /**
+   * A person picks an option of a pending decision: stored first (the id is consumed, so two
+   * surfaces never both deliver), then delivered through the scope's answer channel. A run's
+   * built-in `deferred` channel is answered in the same write.
+   */
+  answerDecision(answer: DecisionAnswer, actor: ActorInput): Promise<DecisionAnswerResult>;
+  /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
+  expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
+  /**
+   * Delivers every envelope after `after`, once and in order, as it is appended — by this
+   * process or, where the store can, by others — catching up after any gap.
+   */
+  subscribe(
+    after: number,
+    listener: (envelope: Envelope) => void,
+    options?: { readonly onError?: (error: unknown) => void },
+  ): Subscription;
+  /** Closes the workspace's store (its connections, files and feeds). Idempotent. */
+  close(): Promise<void>;
+}

@@ -1,0 +1,175 @@
+import { decide } from "../decide/decide.ts";
+import { needs } from "../decide/needs.ts";
+import { parseActor } from "../decide/parse.ts";
+import type { Actor, ActorInput } from "../model/actors.ts";
+import type { Command } from "../model/command.ts";
+import type { CommitResult } from "../model/commit-result.ts";
+import type { SideContext } from "../model/context.ts";
+import { type Envelope, traceIdOf } from "../model/envelope.ts";
+import { WorkspaceError } from "../model/errors.ts";
+import { type Fact, scopeOf } from "../model/event.ts";
+import { type IdSource, randomIds } from "../model/ids.ts";
+import type { ModeLadders } from "../model/modes.ts";
+import type { Registry } from "../model/registry.ts";
+import { ok, type Result } from "../model/result.ts";
+import { emptyState, isSatisfied, type State } from "../model/state.ts";
+import { memoryStore } from "../stores/memory.ts";
+import type { Store } from "../stores/port.ts";
+import type { AnswerChannel } from "./answer-decision.ts";
+import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
+
+/** What every part of a workspace shares: where it lives, its clock, ids and types. */
+export interface WorkspaceCore {
+  readonly id: string;
+  readonly store: Store;
+  readonly clock: () => Date;
+  readonly newId: IdSource;
+  readonly registry: Registry;
+  readonly channels: Readonly<Record<string, AnswerChannel>>;
+  readonly modes: ModeLadders | undefined;
+  readonly maxAttempts: number;
+}
+
+/** The options with their defaults filled in. */
+export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
+  return {
+    id: options.id ?? "default",
+    store: options.store ?? memoryStore(),
+    clock: options.clock ?? (() => new Date()),
+    newId: options.newId ?? randomIds,
+    registry: options.registry,
+    channels: options.answerChannels ?? {},
+    modes: options.modes,
+    maxAttempts: options.maxAttempts ?? 100,
+  };
+}
+
+function mergeStates(into: State, loaded: State): State {
+  const join = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>) => new Map([...a, ...b]);
+  return {
+    artifacts: join(into.artifacts, loaded.artifacts),
+    proposals: join(into.proposals, loaded.proposals),
+    threads: join(into.threads, loaded.threads),
+    runs: join(into.runs, loaded.runs),
+    messages: join(into.messages, loaded.messages),
+    revisions: join(into.revisions, loaded.revisions),
+    pending: join(into.pending, loaded.pending),
+  };
+}
+
+/** Loads what `needs` asks for, round after round, until it asks for nothing more. */
+export async function loadFor(
+  core: WorkspaceCore,
+  item: Command | Fact,
+  actor: Actor,
+  side?: SideContext,
+): Promise<State> {
+  let state = emptyState();
+  for (;;) {
+    const wanted = needs(item, state, actor, side);
+    if (isSatisfied(wanted)) return state;
+    state = mergeStates(state, await core.store.load(core.id, wanted));
+  }
+}
+
+/** A decision at one log position: what a write would append there, and when. */
+export interface Decided {
+  readonly head: number;
+  readonly now: string;
+  readonly result: CommitResult;
+}
+
+/** Loads and decides once, at the current head. */
+export async function decideNow(
+  core: WorkspaceCore,
+  item: Command | Fact,
+  actor: Actor,
+  options: WriteOptions,
+): Promise<Result<Decided>> {
+  const head = await core.store.head(core.id);
+  const { side } = options;
+  const state = await loadFor(core, item, actor, side);
+  // One reading of the clock per decision: the rules and the envelopes agree on the time.
+  const now = core.clock().toISOString();
+  const decided = decide(item, state, {
+    actor,
+    registry: core.registry,
+    now,
+    channels: Object.keys(core.channels),
+    ...(core.modes === undefined ? {} : { modes: core.modes }),
+    ...(side === undefined ? {} : { side }),
+  });
+  return decided.ok ? ok({ head, now, result: decided.value }) : decided;
+}
+
+/** Parses the actor and pairs it with the parsed item, or says which one is wrong. */
+export function withActor(
+  item: Result<Command | Fact>,
+  actorInput: ActorInput,
+): Result<{ item: Command | Fact; actor: Actor }> {
+  const actor = parseActor(actorInput);
+  if (!actor.ok) return actor;
+  return item.ok ? ok({ item: item.value, actor: actor.value }) : item;
+}
+
+function envelopesOf(
+  core: WorkspaceCore,
+  decided: Decided,
+  actor: Actor,
+  traceparent: string | null,
+): Envelope[] {
+  return decided.result.events.map((event, i) => ({
+    seq: decided.head + 1 + i,
+    id: core.newId("evt"),
+    ts: decided.now,
+    workspace_id: core.id,
+    ...scopeOf(event),
+    actor,
+    traceparent,
+    event,
+  }));
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one write path: decides at the current head and appends there with compare-and-swap,
+ * deciding again when another writer moved the log first.
+ *
+ * @throws WorkspaceError `contention` when other writers won `maxAttempts` times in a row.
+ */
+export async function write(
+  core: WorkspaceCore,
+  parsed: Result<Command | Fact>,
+  actorInput: ActorInput,
+  options: WriteOptions,
+): Promise<WriteResult> {
+  const input = withActor(parsed, actorInput);
+  if (!input.ok) return input;
+  const { item, actor } = input.value;
+  const traceparent = options.traceparent ?? null;
+  const traceId = traceIdOf(traceparent);
+  for (let attempt = 0; attempt < core.maxAttempts; attempt++) {
+    if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
+    const decided = await decideNow(core, item, actor, options);
+    if (!decided.ok) return decided;
+    const appended = envelopesOf(core, decided.value, actor, traceparent);
+    const { outcome, events: _, ...entities } = decided.value.result;
+    const revisions = entities.revisions.map((r) => ({ ...r, trace_id: traceId }));
+    const batch = { ...entities, revisions, envelopes: appended };
+    const stored = await core.store.append(core.id, decided.value.head, batch);
+    if (stored.ok) {
+      const seq = appended.at(-1)?.seq ?? decided.value.head;
+      return {
+        ok: true,
+        outcome: { ...outcome, seq },
+        envelopes: appended,
+        entities: { ...entities, revisions },
+      };
+    }
+  }
+  throw new WorkspaceError(
+    "contention",
+    `workspace ${core.id}: other writers moved the log ${core.maxAttempts} times in a row`,
+  );
+}
