@@ -47,14 +47,14 @@ export type {
 } from "./host/launch-thread.ts";
 export { launchThread } from "./host/launch-thread.ts";
 export { offerCardIn } from "./host/offer-card.ts";
+export { createSideConversations } from "./host/side-conversations.ts";
 export type {
   SideCloseReason,
   SideConversation,
   SideConversations,
   SideConversationsOptions,
   SideTurn,
-} from "./host/side-conversations.ts";
-export { createSideConversations } from "./host/side-conversations.ts";
+} from "./host/sides-api.ts";
 export type {
   CheckoutGrant,
   StartOfferPorts,

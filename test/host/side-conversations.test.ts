@@ -3,11 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import {
-  createSideConversations,
-  type SideConversation,
-  type SideConversations,
-} from "../../src/host/side-conversations.ts";
+import { createSideConversations } from "../../src/host/side-conversations.ts";
+import type { SideConversation, SideConversations } from "../../src/host/sides-api.ts";
 import type { ActorInput } from "../../src/model/actors.ts";
 import type { CommandInput } from "../../src/model/command.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
