@@ -1,6 +1,6 @@
 import { type Actor, displayName, participantKey } from "../../model/actors.ts";
 import type { Envelope } from "../../model/envelope.ts";
-import { isKnownEvent } from "../../model/event.ts";
+import { isKnownEvent, type KnownEvent } from "../../model/event.ts";
 import type { JsonObject } from "../../model/json.ts";
 import type { ChangeNote, Note } from "../../model/notes.ts";
 import type { RevisionRef } from "../../model/state.ts";
@@ -69,16 +69,22 @@ export function changeNotes(envelopes: readonly Envelope[], options: NotesOption
   return notes;
 }
 
-function collect(
-  envelopes: readonly Envelope[],
-  options: Omit<NotesOptions, "dataAt">,
-): { notes: Note[]; coalesced: Coalesced[] } {
+// What one pass over a slice of the log needs to know about the viewer.
+interface Reading {
+  readonly viewer: string;
+  readonly agentThread: string | null;
+  readonly follows: (artifactId: string) => boolean;
+  /** Proposals of the viewer's answered in the slice: their artifact events are told by the answer. */
+  readonly ownProposals: ReadonlySet<string>;
+  readonly notices: boolean;
+  readonly notes: Note[];
+  readonly coalesced: Map<string, Coalesced>;
+}
+
+function reading(envelopes: readonly Envelope[], options: Omit<NotesOptions, "dataAt">): Reading {
   const viewer = participantKey(options.viewer);
-  const agentThread = options.viewer.kind === "agent" ? options.viewer.thread_id : null;
   const focus =
     options.focus === undefined || options.focus === null ? null : new Set(options.focus);
-  const follows = (id: string) => focus === null || focus.has(id);
-  // Artifact events that land one of the viewer's own proposals are told by the answer.
   const ownProposals = new Set(
     envelopes.flatMap(({ event }) =>
       isKnownEvent(event) &&
@@ -88,101 +94,122 @@ function collect(
         : [],
     ),
   );
-  const notes: Note[] = [];
-  const coalesced = new Map<string, Coalesced>();
-  for (const envelope of envelopes) {
-    const { event, actor } = envelope;
-    if (!isKnownEvent(event) || participantKey(actor) === viewer) continue;
-    const who = displayName(actor);
-    switch (event.type) {
-      case "artifact_created":
-      case "artifact_changed":
-      case "artifact_archived": {
-        if (event.proposal_id !== null && ownProposals.has(event.proposal_id)) break;
-        const created = event.type === "artifact_created";
-        if (
-          !follows(event.artifact_id) &&
-          !(created && agentThread !== null && event.thread_id === agentThread)
-        )
-          break;
-        let entry = coalesced.get(event.artifact_id);
-        if (entry === undefined) {
-          const note: ChangeNote = {
-            type: "change",
-            artifact_id: event.artifact_id,
-            kind: event.kind,
-            actors: [],
-            from_version: created ? null : event.version - 1,
-            to_version: event.version,
-            summaries: [],
-            diffs: [],
-          };
-          entry = { note, actors: new Set(), runs: [] };
-          coalesced.set(event.artifact_id, entry);
-          notes.push(note);
-        }
-        if (!entry.actors.has(who)) {
-          entry.actors.add(who);
-          entry.note.actors.push(who);
-        }
-        entry.note.to_version = event.version;
-        const last = entry.runs.at(-1);
-        if (last !== undefined && last.to === event.version - 1) last.to = event.version;
-        else entry.runs.push({ from: created ? null : event.version - 1, to: event.version });
-        if (event.type === "artifact_changed") entry.note.summaries.push(event.summary);
-        if (event.type === "artifact_archived") entry.note.summaries.push("archived");
-        break;
-      }
-      case "proposal_created":
-        if (!follows(event.change.artifact_id)) break;
-        notes.push({
-          type: "proposal",
-          action: "proposed",
-          proposal_id: event.proposal_id,
-          artifact_id: event.change.artifact_id,
-          actor: who,
-          detail: event.rationale,
-          version: null,
-          rebased_from: null,
-          already_present: false,
-          changes: null,
-          diff: null,
-        });
-        break;
-      case "proposal_resolved":
-      case "proposal_expired": {
-        if (participantKey(event.proposed_by) !== viewer) break;
-        const resolved = event.type === "proposal_resolved";
-        notes.push({
-          type: "proposal",
-          action: resolved ? (event.decision === "accept" ? "accepted" : "rejected") : "expired",
-          proposal_id: event.proposal_id,
-          artifact_id: event.artifact_id,
-          actor: who,
-          detail: resolved && event.decision === "reject" ? event.reason : null,
-          version: resolved ? event.version : null,
-          rebased_from: resolved ? event.rebased_from : null,
-          already_present: resolved && event.already_present,
-          changes:
-            resolved && event.decision === "accept" && event.changes !== null
-              ? describePatch(event.changes)
-              : null,
-          diff: resolved ? event.landed_diff : null,
-        });
-        break;
-      }
-      case "message_posted":
-        if (
-          options.notices !== false &&
-          event.kind === "notice" &&
-          event.thread_id === agentThread
-        ) {
-          notes.push({ type: "notice", actor: who, content: event.content });
-        }
-        break;
-      default:
-        break;
-    }
+  return {
+    viewer,
+    agentThread: options.viewer.kind === "agent" ? options.viewer.thread_id : null,
+    follows: (id) => focus === null || focus.has(id),
+    ownProposals,
+    notices: options.notices !== false,
+    notes: [],
+    coalesced: new Map(),
+  };
+}
+
+type ArtifactEvent = Extract<
+  KnownEvent,
+  { type: "artifact_created" | "artifact_changed" | "artifact_archived" }
+>;
+
+// Others' versions of one artifact coalesce into one note, with the unbroken runs of them.
+function noteArtifact(r: Reading, event: ArtifactEvent, who: string): void {
+  if (event.proposal_id !== null && r.ownProposals.has(event.proposal_id)) return;
+  const created = event.type === "artifact_created";
+  const inOwnThread = created && r.agentThread !== null && event.thread_id === r.agentThread;
+  if (!r.follows(event.artifact_id) && !inOwnThread) return;
+  const from = created ? null : event.version - 1;
+  let entry = r.coalesced.get(event.artifact_id);
+  if (entry === undefined) {
+    const note: ChangeNote = {
+      type: "change",
+      artifact_id: event.artifact_id,
+      kind: event.kind,
+      actors: [],
+      from_version: from,
+      to_version: event.version,
+      summaries: [],
+      diffs: [],
+    };
+    entry = { note, actors: new Set(), runs: [] };
+    r.coalesced.set(event.artifact_id, entry);
+    r.notes.push(note);
   }
-  return { notes, coalesced: [...coalesced.values()] };
+  if (!entry.actors.has(who)) {
+    entry.actors.add(who);
+    entry.note.actors.push(who);
+  }
+  entry.note.to_version = event.version;
+  const last = entry.runs.at(-1);
+  if (last !== undefined && last.to === event.version - 1) last.to = event.version;
+  else entry.runs.push({ from, to: event.version });
+  if (event.type === "artifact_changed") entry.note.summaries.push(event.summary);
+  if (event.type === "artifact_archived") entry.note.summaries.push("archived");
+}
+
+type Answered = Extract<KnownEvent, { type: "proposal_resolved" | "proposal_expired" }>;
+
+// The answer to one of the viewer's proposals, with what landed if it differs.
+function noteAnswer(r: Reading, event: Answered, who: string): void {
+  if (participantKey(event.proposed_by) !== r.viewer) return;
+  const resolved = event.type === "proposal_resolved";
+  const accepted = resolved && event.decision === "accept";
+  r.notes.push({
+    type: "proposal",
+    action: resolved ? (accepted ? "accepted" : "rejected") : "expired",
+    proposal_id: event.proposal_id,
+    artifact_id: event.artifact_id,
+    actor: who,
+    detail: resolved && event.decision === "reject" ? event.reason : null,
+    version: resolved ? event.version : null,
+    rebased_from: resolved ? event.rebased_from : null,
+    already_present: resolved && event.already_present,
+    changes: accepted && event.changes !== null ? describePatch(event.changes) : null,
+    diff: resolved ? event.landed_diff : null,
+  });
+}
+
+function noteEvent(r: Reading, event: KnownEvent, who: string): void {
+  switch (event.type) {
+    case "artifact_created":
+    case "artifact_changed":
+    case "artifact_archived":
+      return noteArtifact(r, event, who);
+    case "proposal_created":
+      if (!r.follows(event.change.artifact_id)) return;
+      r.notes.push({
+        type: "proposal",
+        action: "proposed",
+        proposal_id: event.proposal_id,
+        artifact_id: event.change.artifact_id,
+        actor: who,
+        detail: event.rationale,
+        version: null,
+        rebased_from: null,
+        already_present: false,
+        changes: null,
+        diff: null,
+      });
+      return;
+    case "proposal_resolved":
+    case "proposal_expired":
+      return noteAnswer(r, event, who);
+    case "message_posted":
+      if (r.notices && event.kind === "notice" && event.thread_id === r.agentThread) {
+        r.notes.push({ type: "notice", actor: who, content: event.content });
+      }
+      return;
+    default:
+      return;
+  }
+}
+
+function collect(
+  envelopes: readonly Envelope[],
+  options: Omit<NotesOptions, "dataAt">,
+): { notes: Note[]; coalesced: Coalesced[] } {
+  const r = reading(envelopes, options);
+  for (const { event, actor } of envelopes) {
+    if (!isKnownEvent(event) || participantKey(actor) === r.viewer) continue;
+    noteEvent(r, event, displayName(actor));
+  }
+  return { notes: r.notes, coalesced: [...r.coalesced.values()] };
 }
