@@ -27,6 +27,68 @@ export function isExpired(proposal: Proposal, now: string | undefined): boolean 
   );
 }
 
+// A resolved proposal: the same answer again returns what was recorded; any other is refused.
+function answeredAgain(proposal: Proposal, command: RespondToProposal): Result<CommitResult> {
+  const recorded = proposal.resolution;
+  if (recorded === null || !sameAnswer(recorded, command)) {
+    return refuse(invalidState(`proposal ${proposal.id} is already ${proposal.status}`));
+  }
+  const { decision } = command;
+  const outcome = { type: "resolved", seq: null, proposal_id: proposal.id, decision } as const;
+  return ok(commitResult({ ...outcome, version: recorded.version }));
+}
+
+// The proposal resolved: the accept's new version (if any), then `proposal_resolved`.
+function resolved(
+  context: DecideContext,
+  proposal: Proposal,
+  command: RespondToProposal,
+  accepted: Accepted | null,
+): CommitResult {
+  const { decision, changes, base_version, reason, surface } = command;
+  const version = accepted?.version ?? null;
+  const by = context.actor;
+  const at = context.now ?? null;
+  const resolution: Resolution = {
+    decision,
+    version,
+    changes,
+    base_version,
+    reason,
+    by,
+    surface,
+    at,
+    superseded_by: null,
+  };
+  const status = decision === "accept" ? "accepted" : "rejected";
+  const applied = accepted?.applied;
+  const event = {
+    type: "proposal_resolved",
+    thread_id: proposal.thread_id,
+    run_id: actorRunId(context.actor),
+    proposal_id: proposal.id,
+    decision,
+    proposed_by: proposal.proposed_by,
+    artifact_id: proposal.change.artifact_id,
+    changes,
+    reason,
+    version,
+    base_version,
+    surface,
+    rebased_from: accepted?.rebasedFrom ?? null,
+    already_present: accepted?.alreadyPresent ?? false,
+    landed_diff: accepted?.landedDiff ?? null,
+  } as const;
+  return commitResult(
+    { type: "resolved", seq: null, proposal_id: proposal.id, decision, version },
+    {
+      ...applied,
+      events: [...(applied?.events ?? []), event],
+      proposals: [{ ...proposal, status, resolution }],
+    },
+  );
+}
+
 /**
  * Accepts or rejects a pending proposal. Only someone other than its author may (every run of
  * one thread's agent is the same author). An accept rebases the change onto the artifact as
@@ -40,81 +102,14 @@ export function decideRespondToProposal(
 ): Result<CommitResult> {
   const proposal = proposalIn(state, command.proposal_id);
   if (proposal === null) return refuse(notFound("proposal", command.proposal_id));
-  if (proposal.status !== "pending") {
-    const recorded = proposal.resolution;
-    if (recorded !== null && sameAnswer(recorded, command)) {
-      const { decision } = command;
-      return ok(
-        commitResult({
-          type: "resolved",
-          seq: null,
-          proposal_id: proposal.id,
-          decision,
-          version: recorded.version,
-        }),
-      );
-    }
-    return refuse(invalidState(`proposal ${proposal.id} is already ${proposal.status}`));
-  }
+  if (proposal.status !== "pending") return answeredAgain(proposal, command);
   if (participantKey(context.actor) === participantKey(proposal.proposed_by)) {
     return refuse(forbidden("a proposal must be resolved by someone other than its author"));
   }
   if (isExpired(proposal, context.now)) {
     return refuse(invalidState(`proposal ${proposal.id} expired at ${proposal.expires_at}`));
   }
-  let accepted: Accepted | null = null;
-  if (command.decision === "accept") {
-    const result = acceptProposal(context, state, proposal, command);
-    if (!result.ok) return result;
-    accepted = result.value;
-  }
-  const version = accepted?.version ?? null;
-  const resolution: Resolution = {
-    decision: command.decision,
-    version,
-    changes: command.changes,
-    base_version: command.base_version,
-    reason: command.reason,
-    by: context.actor,
-    surface: command.surface,
-    at: context.now ?? null,
-    superseded_by: null,
-  };
-  const status = command.decision === "accept" ? "accepted" : "rejected";
-  const applied = accepted?.applied;
-  return ok(
-    commitResult(
-      {
-        type: "resolved",
-        seq: null,
-        proposal_id: proposal.id,
-        decision: command.decision,
-        version,
-      },
-      {
-        ...applied,
-        events: [
-          ...(applied?.events ?? []),
-          {
-            type: "proposal_resolved",
-            thread_id: proposal.thread_id,
-            run_id: actorRunId(context.actor),
-            proposal_id: proposal.id,
-            decision: command.decision,
-            proposed_by: proposal.proposed_by,
-            artifact_id: proposal.change.artifact_id,
-            changes: command.changes,
-            reason: command.reason,
-            version,
-            base_version: command.base_version,
-            surface: command.surface,
-            rebased_from: accepted?.rebasedFrom ?? null,
-            already_present: accepted?.alreadyPresent ?? false,
-            landed_diff: accepted?.landedDiff ?? null,
-          },
-        ],
-        proposals: [{ ...proposal, status, resolution }],
-      },
-    ),
-  );
+  if (command.decision === "reject") return ok(resolved(context, proposal, command, null));
+  const accepted = acceptProposal(context, state, proposal, command);
+  return accepted.ok ? ok(resolved(context, proposal, command, accepted.value)) : accepted;
 }
