@@ -50,6 +50,62 @@ function withInput(error: ValidationError, input: unknown): ValidationError {
   return isJson(input) ? { ...error, input } : error;
 }
 
+type SizeIssue = Extract<Issue, { code: "too_big" | "too_small" }>;
+
+// Out of bounds: numbers name the bound as Pydantic does; strings and arrays count their size.
+function sizeError(issue: SizeIssue, path: (string | number)[]): ValidationError {
+  const big = issue.code === "too_big";
+  const limit = Number(big ? issue.maximum : issue.minimum);
+  if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
+    const [type, words, ctx] = BOUNDS[`${big ? "max" : "min"}${issue.inclusive ? "=" : ""}`] ?? [];
+    const msg = `Input should be ${words} ${limit}`;
+    return { type: type ?? issue.code, loc: path, msg, ctx: { [ctx ?? "limit"]: limit } };
+  }
+  const unit = issue.origin === "string" ? "character" : "item";
+  const type = `${issue.origin === "string" ? "string_" : ""}${big ? "too_long" : "too_short"}`;
+  const msg = `Value should have ${big ? "at most" : "at least"} ${limit} ${unit}${limit === 1 ? "" : "s"}`;
+  return { type, loc: path, msg };
+}
+
+type UnionIssue = Extract<Issue, { code: "invalid_union" }>;
+
+// A discriminated union names the tags it expected; any other union says zod's words.
+function unionError(issue: UnionIssue, path: (string | number)[]): ValidationError {
+  if (!("discriminator" in issue && issue.discriminator)) {
+    return { type: "union_error", loc: path, msg: issue.message };
+  }
+  const options = ((issue as { options?: unknown[] }).options ?? [])
+    .map((o) => `'${String(o)}'`)
+    .join(", ");
+  const msg = `Input tag does not match any of the expected tags: ${options}`;
+  return { type: "union_tag_invalid", loc: path, msg };
+}
+
+// One issue's error, before the input is attached.
+function errorOf(issue: Issue, path: (string | number)[]): ValidationError {
+  switch (issue.code) {
+    case "invalid_type": {
+      const known = TYPE_NAMES[issue.expected];
+      const [type, words] = known ?? [`${issue.expected}_type`, `a valid ${issue.expected}`];
+      return { type, loc: path, msg: `Input should be ${words}` };
+    }
+    case "too_big":
+    case "too_small":
+      return sizeError(issue, path);
+    case "invalid_value": {
+      const expected = issue.values.map((v) => `'${String(v)}'`).join(", ");
+      const msg = `Input should be ${expected}`.replace(/, ([^,]*)$/, " or $1");
+      return { type: "literal_error", loc: path, msg };
+    }
+    case "invalid_union":
+      return unionError(issue, path);
+    case "invalid_format":
+      return { type: "string_pattern_mismatch", loc: path, msg: issue.message };
+    default:
+      return { type: issue.code, loc: path, msg: issue.message };
+  }
+}
+
 function convert(issue: Issue, root: unknown): ValidationError[] {
   const path = loc(issue.path);
   const input = inputAt(root, issue.path);
@@ -57,79 +113,15 @@ function convert(issue: Issue, root: unknown): ValidationError[] {
   if (input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
     return [{ type: "missing", loc: path, msg: "Field required" }];
   }
-  switch (issue.code) {
-    case "invalid_type": {
-      const known = TYPE_NAMES[issue.expected];
-      const [type, words] = known ?? [`${issue.expected}_type`, `a valid ${issue.expected}`];
-      return [withInput({ type, loc: path, msg: `Input should be ${words}` }, input)];
-    }
-    case "unrecognized_keys":
-      return issue.keys.map((key) =>
-        withInput(
-          { type: "extra_forbidden", loc: [...path, key], msg: "Extra inputs are not permitted" },
-          inputAt(input, [key]),
-        ),
-      );
-    case "too_big":
-    case "too_small": {
-      const big = issue.code === "too_big";
-      const limit = Number(big ? issue.maximum : issue.minimum);
-      if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
-        const [type, words, ctx] =
-          BOUNDS[`${big ? "max" : "min"}${issue.inclusive ? "=" : ""}`] ?? [];
-        return [
-          withInput(
-            {
-              type: type ?? issue.code,
-              loc: path,
-              msg: `Input should be ${words} ${limit}`,
-              ctx: { [ctx ?? "limit"]: limit },
-            },
-            input,
-          ),
-        ];
-      }
-      const unit = issue.origin === "string" ? "character" : "item";
-      const type = `${issue.origin === "string" ? "string_" : ""}${big ? "too_long" : "too_short"}`;
-      const msg = `Value should have ${big ? "at most" : "at least"} ${limit} ${unit}${limit === 1 ? "" : "s"}`;
-      return [withInput({ type, loc: path, msg }, input)];
-    }
-    case "invalid_value": {
-      const expected = issue.values.map((v) => `'${String(v)}'`).join(", ");
-      return [
-        withInput(
-          {
-            type: "literal_error",
-            loc: path,
-            msg: `Input should be ${expected}`.replace(/, ([^,]*)$/, " or $1"),
-          },
-          input,
-        ),
-      ];
-    }
-    case "invalid_union": {
-      if ("discriminator" in issue && issue.discriminator) {
-        const options = ((issue as { options?: unknown[] }).options ?? [])
-          .map((o) => `'${String(o)}'`)
-          .join(", ");
-        return [
-          withInput(
-            {
-              type: "union_tag_invalid",
-              loc: path,
-              msg: `Input tag does not match any of the expected tags: ${options}`,
-            },
-            input,
-          ),
-        ];
-      }
-      return [withInput({ type: "union_error", loc: path, msg: issue.message }, input)];
-    }
-    case "invalid_format":
-      return [withInput({ type: "string_pattern_mismatch", loc: path, msg: issue.message }, input)];
-    default:
-      return [withInput({ type: issue.code, loc: path, msg: issue.message }, input)];
+  if (issue.code === "unrecognized_keys") {
+    return issue.keys.map((key) =>
+      withInput(
+        { type: "extra_forbidden", loc: [...path, key], msg: "Extra inputs are not permitted" },
+        inputAt(input, [key]),
+      ),
+    );
   }
+  return [withInput(errorOf(issue, path), input)];
 }
 
 /**
