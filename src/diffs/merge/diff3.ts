@@ -55,6 +55,94 @@ function totalGrowth(hunks: readonly Hunk[]): number {
   return hunks.reduce((sum, h) => sum + growth(h), 0);
 }
 
+// A walk over both sides' hunks in base order, emitting chunks. `oursShift` and
+// `theirsShift` are how much longer ours and theirs are than base, up to the base line `done`.
+class ChunkWalk {
+  readonly chunks: MergeChunk[] = [];
+  i = 0;
+  j = 0;
+  oursShift = 0;
+  theirsShift = 0;
+  done = 0;
+
+  constructor(
+    readonly oursHunks: readonly Hunk[],
+    readonly theirsHunks: readonly Hunk[],
+  ) {}
+
+  unchangedUpTo(start: number): void {
+    const { done, oursShift, theirsShift } = this;
+    if (done === start) return;
+    this.chunks.push({
+      kind: "unchanged",
+      base: { start: done, end: start },
+      ours: { start: done + oursShift, end: start + oursShift },
+      theirs: { start: done + theirsShift, end: start + theirsShift },
+    });
+  }
+
+  emit(kind: ChunkKind, start: number, end: number, rest: [LineRange, LineRange]): void {
+    this.unchangedUpTo(start);
+    this.chunks.push({ kind, base: { start, end }, ours: rest[0], theirs: rest[1] });
+    this.done = end;
+  }
+
+  ours(o: Hunk): void {
+    const theirsSpan = { start: o.startA + this.theirsShift, end: o.endA + this.theirsShift };
+    this.emit("ours", o.startA, o.endA, [{ start: o.startB, end: o.endB }, theirsSpan]);
+    this.oursShift += growth(o);
+    this.i++;
+  }
+
+  theirs(t: Hunk): void {
+    const oursSpan = { start: t.startA + this.oursShift, end: t.endA + this.oursShift };
+    this.emit("theirs", t.startA, t.endA, [oursSpan, { start: t.startB, end: t.endB }]);
+    this.theirsShift += growth(t);
+    this.j++;
+  }
+
+  same(o: Hunk, t: Hunk): void {
+    const spans: [LineRange, LineRange] = [
+      { start: o.startB, end: o.endB },
+      { start: t.startB, end: t.endB },
+    ];
+    this.emit("same", o.startA, o.endA, spans);
+    this.oursShift += growth(o);
+    this.theirsShift += growth(t);
+    this.i++;
+    this.j++;
+  }
+
+  // A conflict: it takes in every hunk that starts before its base range has ended.
+  conflict(o: Hunk, t: Hunk): void {
+    const start = Math.min(o.startA, t.startA);
+    let end = Math.max(o.endA, t.endA);
+    let nextI = this.i + 1;
+    let nextJ = this.j + 1;
+    for (;;) {
+      const nextO = this.oursHunks[nextI];
+      const nextT = this.theirsHunks[nextJ];
+      if (nextO !== undefined && nextO.startA <= end) {
+        end = Math.max(end, nextO.endA);
+        nextI++;
+      } else if (nextT !== undefined && nextT.startA <= end) {
+        end = Math.max(end, nextT.endA);
+        nextJ++;
+      } else break;
+    }
+    const oursAfter = this.oursShift + totalGrowth(this.oursHunks.slice(this.i, nextI));
+    const theirsAfter = this.theirsShift + totalGrowth(this.theirsHunks.slice(this.j, nextJ));
+    this.emit("conflict", start, end, [
+      { start: start + this.oursShift, end: end + oursAfter },
+      { start: start + this.theirsShift, end: end + theirsAfter },
+    ]);
+    this.oursShift = oursAfter;
+    this.theirsShift = theirsAfter;
+    this.i = nextI;
+    this.j = nextJ;
+  }
+}
+
 /**
  * Three-way merges interned sequences into chunks covering all three versions in order: the
  * diff3 algorithm (Khanna, Kunal and Pierce) with git's "eager" rule. Each side is diffed
@@ -69,88 +157,20 @@ export function mergeChunks(
   theirs: readonly number[],
   diff: LineDiff,
 ): MergeChunk[] {
-  const oursHunks = diffHunks(base, ours, diff);
-  const theirsHunks = diffHunks(base, theirs, diff);
-  const chunks: MergeChunk[] = [];
-  let i = 0;
-  let j = 0;
-  // How much longer ours and theirs are than base, up to the base line `done`.
-  let oursShift = 0;
-  let theirsShift = 0;
-  let done = 0;
-
-  const unchangedUpTo = (start: number) => {
-    if (done === start) return;
-    chunks.push({
-      kind: "unchanged",
-      base: { start: done, end: start },
-      ours: { start: done + oursShift, end: start + oursShift },
-      theirs: { start: done + theirsShift, end: start + theirsShift },
-    });
-  };
-  const emit = (kind: ChunkKind, start: number, end: number, rest: [LineRange, LineRange]) => {
-    unchangedUpTo(start);
-    chunks.push({ kind, base: { start, end }, ours: rest[0], theirs: rest[1] });
-    done = end;
-  };
-
+  const walk = new ChunkWalk(diffHunks(base, ours, diff), diffHunks(base, theirs, diff));
   for (;;) {
-    const o = oursHunks[i];
-    const t = theirsHunks[j];
+    const o = walk.oursHunks[walk.i];
+    const t = walk.theirsHunks[walk.j];
     if (o === undefined && t === undefined) break;
-    if (o !== undefined && (t === undefined || o.endA < t.startA)) {
-      const theirsSpan = { start: o.startA + theirsShift, end: o.endA + theirsShift };
-      emit("ours", o.startA, o.endA, [{ start: o.startB, end: o.endB }, theirsSpan]);
-      oursShift += growth(o);
-      i++;
-    } else if (t !== undefined && (o === undefined || t.endA < o.startA)) {
-      const oursSpan = { start: t.startA + oursShift, end: t.endA + oursShift };
-      emit("theirs", t.startA, t.endA, [oursSpan, { start: t.startB, end: t.endB }]);
-      theirsShift += growth(t);
-      j++;
-    } else if (o !== undefined && t !== undefined) {
-      if (sameChange(o, t, ours, theirs)) {
-        const spans: [LineRange, LineRange] = [
-          { start: o.startB, end: o.endB },
-          { start: t.startB, end: t.endB },
-        ];
-        emit("same", o.startA, o.endA, spans);
-        oursShift += growth(o);
-        theirsShift += growth(t);
-        i++;
-        j++;
-        continue;
-      }
-      // A conflict: it takes in every hunk that starts before its base range has ended.
-      const start = Math.min(o.startA, t.startA);
-      let end = Math.max(o.endA, t.endA);
-      let nextI = i + 1;
-      let nextJ = j + 1;
-      for (;;) {
-        const nextO = oursHunks[nextI];
-        const nextT = theirsHunks[nextJ];
-        if (nextO !== undefined && nextO.startA <= end) {
-          end = Math.max(end, nextO.endA);
-          nextI++;
-        } else if (nextT !== undefined && nextT.startA <= end) {
-          end = Math.max(end, nextT.endA);
-          nextJ++;
-        } else break;
-      }
-      const oursAfter = oursShift + totalGrowth(oursHunks.slice(i, nextI));
-      const theirsAfter = theirsShift + totalGrowth(theirsHunks.slice(j, nextJ));
-      emit("conflict", start, end, [
-        { start: start + oursShift, end: end + oursAfter },
-        { start: start + theirsShift, end: end + theirsAfter },
-      ]);
-      oursShift = oursAfter;
-      theirsShift = theirsAfter;
-      i = nextI;
-      j = nextJ;
+    if (o !== undefined && (t === undefined || o.endA < t.startA)) walk.ours(o);
+    else if (t !== undefined && (o === undefined || t.endA < o.startA)) walk.theirs(t);
+    else if (o !== undefined && t !== undefined) {
+      if (sameChange(o, t, ours, theirs)) walk.same(o, t);
+      else walk.conflict(o, t);
     }
   }
-  unchangedUpTo(base.length);
-  return chunks;
+  walk.unchangedUpTo(base.length);
+  return walk.chunks;
 }
 
 /**
