@@ -4,10 +4,8 @@
 /** Where a Postgres store connects: a host-owned pool or a connection string. */
 /** Backoff of the change feed's reconnects. */
 /** How a Postgres store is laid out and behaves. */
-/** Faults injected into appends, for tests of atomicity only. */
 export type {
   PostgresConnection,
-  PostgresFaults,
   PostgresStoreOptions,
   ReconnectDelays,
 } from "./stores/postgres/options.ts";

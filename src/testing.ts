@@ -1,5 +1,6 @@
 // `agent-workspace/testing`: what a host or another implementation needs to run the
-// conformance cases. An explicit list, so nothing internal leaks by accident.
+// conformance cases and to test a store adapter. An explicit list, so nothing internal leaks
+// by accident.
 
 /** A case file, a case, its `given` and `expect`, as parsed. */
 export type {
@@ -66,3 +67,11 @@ export type { Difference, Problem } from "./conformance/subset.ts";
 /** The original's subset matcher: where an actual value fails an expected one. */
 /** Python's `==` on parsed JSON (`1 == 1.0`, `true == 1`). */
 export { pythonEquals, subsetDifferences } from "./conformance/subset.ts";
+/** Faults a test asks a store to inject. */
+export type { StoreFaults } from "./stores/faults.ts";
+/** A copy of an adapter's options whose store injects faults, for tests of atomicity. */
+export { withFaults } from "./testing/faults.ts";
+/** How the shared store suite gets stores of one adapter. */
+export type { StoreSuiteAdapter } from "./testing/store-suite.ts";
+/** The one suite every store adapter runs under Vitest (it loads Vitest when called). */
+export { storeSuite } from "./testing/store-suite.ts";

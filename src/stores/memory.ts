@@ -19,44 +19,11 @@ export function memoryStore(): MemoryStore {
   const watchers = new Map<string, Set<(head: number) => void>>();
   const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
 
-  const load = (workspaceId: string, needs: Needs): State => {
-    const s = snapshot(workspaceId);
-    const pick = <V>(map: ReadonlyMap<string, V>, ids: readonly string[]) =>
-      new Map(ids.map((id) => [id, map.get(id) ?? null] as const));
-    return {
-      artifacts: pick(s.artifacts, needs.artifacts),
-      proposals: pick(s.proposals, needs.proposals),
-      threads: pick(s.threads, needs.threads),
-      runs: pick(s.runs, needs.runs),
-      messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
-      revisions: new Map(
-        needs.revisions.map(
-          (ref) =>
-            [
-              revisionKey(ref),
-              s.revisions.get(ref.artifact_id)?.find((r) => r.version === ref.version) ?? null,
-            ] as const,
-        ),
-      ),
-      pending: new Map(
-        needs.pending.map(
-          (id) =>
-            [
-              id,
-              [...s.proposals.values()].filter(
-                (p) => p.status === "pending" && p.change.artifact_id === id,
-              ),
-            ] as const,
-        ),
-      ),
-    };
-  };
-
   return {
     capabilities: { durable: false, crossProcess: false },
     snapshot,
     head: async (workspaceId) => snapshot(workspaceId).head,
-    load: async (workspaceId, needs) => load(workspaceId, needs),
+    load: async (workspaceId, needs) => loadFrom(snapshot(workspaceId), needs),
     async append(
       workspaceId: string,
       expectedHead: number,
@@ -99,6 +66,39 @@ export function memoryStore(): MemoryStore {
     close: async () => {
       watchers.clear();
     },
+  };
+}
+
+/** What `needs` asks for, read from one snapshot; absent entities load as `null`. */
+function loadFrom(s: WorkspaceSnapshot, needs: Needs): State {
+  const pick = <V>(map: ReadonlyMap<string, V>, ids: readonly string[]) =>
+    new Map(ids.map((id) => [id, map.get(id) ?? null] as const));
+  return {
+    artifacts: pick(s.artifacts, needs.artifacts),
+    proposals: pick(s.proposals, needs.proposals),
+    threads: pick(s.threads, needs.threads),
+    runs: pick(s.runs, needs.runs),
+    messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
+    revisions: new Map(
+      needs.revisions.map(
+        (ref) =>
+          [
+            revisionKey(ref),
+            s.revisions.get(ref.artifact_id)?.find((r) => r.version === ref.version) ?? null,
+          ] as const,
+      ),
+    ),
+    pending: new Map(
+      needs.pending.map(
+        (id) =>
+          [
+            id,
+            [...s.proposals.values()].filter(
+              (p) => p.status === "pending" && p.change.artifact_id === id,
+            ),
+          ] as const,
+      ),
+    ),
   };
 }
 

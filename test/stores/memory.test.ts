@@ -1,4 +1,4 @@
 import { memoryStore } from "../../src/index.ts";
-import { storeSuite } from "../../src/testing/store-suite.ts";
+import { storeSuite } from "../../src/testing.ts";
 
-storeSuite("memory", { open: async () => memoryStore() });
+await storeSuite("memory", { open: async () => memoryStore() });

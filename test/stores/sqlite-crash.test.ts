@@ -1,6 +1,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { NO_NEEDS, replay } from "../../src/index.ts";
+import { NO_NEEDS } from "../../src/model/state.ts";
+import { replay } from "../../src/rules.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import { type Child, startChild } from "./fixtures/child.ts";
 import { tempFiles } from "./fixtures/sqlite-files.ts";

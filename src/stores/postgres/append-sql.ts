@@ -1,5 +1,6 @@
 import type { AppendBatch } from "../port.ts";
-import { type Layout, RECORD_VERSION } from "./layout.ts";
+import { RECORD_VERSION } from "../rows.ts";
+import type { Layout } from "./layout.ts";
 
 /**
  * One table's rows of an append and how to insert them, given the `jsonb` array parameter

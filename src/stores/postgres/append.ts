@@ -1,16 +1,17 @@
 import type { Pool } from "pg";
 import { WorkspaceError } from "../../model/errors.ts";
+import type { StoreFaults } from "../faults.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
 import { appendStatement, type HeadMove, type Part, parts } from "./append-sql.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
-import type { PostgresFaults } from "./options.ts";
 
 /** How appends reach the database. */
 export interface AppendContext {
   readonly pool: Pool;
   readonly layout: Layout;
-  readonly faults?: PostgresFaults | undefined;
+  /** Injected by tests only (`withFaults`). */
+  readonly faults: StoreFaults;
 }
 
 // The log stays gapless only if each batch continues it exactly.
@@ -96,7 +97,7 @@ export async function append(
     ordinals: all.reduce((n, part) => n + (part.ordered ? part.rows.length : 0), 0),
     channel: head > expectedHead ? t.channel : null,
   };
-  const failAtRow = context.faults?.failAtRow;
+  const { failAtRow } = context.faults;
   const rows = 1 + all.reduce((n, part) => n + part.rows.length, 0);
   if (failAtRow !== undefined && failAtRow <= rows) {
     return appendFailing(context, { move, all, failAtRow });

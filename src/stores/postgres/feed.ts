@@ -1,6 +1,7 @@
 import type { Client, Notification } from "pg";
 import type { Layout } from "./layout.ts";
 import type { ReconnectDelays } from "./options.ts";
+import { type Watchers, watchers } from "./watchers.ts";
 
 /** What the feed needs: a way to open its own connection, where it listens, and backoff. */
 export interface FeedOptions {
@@ -21,50 +22,31 @@ export interface Feed {
   close(): Promise<void>;
 }
 
-/**
- * The store's change feed over `LISTEN`/`NOTIFY`. It connects on the first watch and, when it
- * loses the connection, reconnects with backoff. Each time it starts listening it calls every
- * watcher with the current head, since appends announced while it was not listening are lost:
- * the watchers read the log from their own cursors and so catch up.
- */
-export function createFeed(options: FeedOptions): Feed {
+/** The feed's `LISTEN` connection: opened on demand, reopened with backoff when lost. */
+interface Listener {
+  /** Connects, once; later calls do nothing. */
+  start(): void;
+  /** Forgets every watcher, unlistens, ends the connection and stops reconnecting. Idempotent. */
+  close(): Promise<void>;
+}
+
+// Announces every notification on the store's channel (payload `workspace:head`) to its
+// watchers; each time it starts listening, it announces every watched workspace's head too.
+function listener(options: FeedOptions, watching: Watchers): Listener {
   const { layout: t, onError } = options;
   const minMs = options.reconnect?.minMs ?? 100;
   const maxMs = options.reconnect?.maxMs ?? 5000;
-  const watchers = new Map<string, Set<(head: number) => void>>();
   let client: Client | null = null;
   let started = false;
   let closed = false;
   let failures = 0;
   let timer: NodeJS.Timeout | null = null;
 
-  function announce(workspaceId: string, head: number): void {
-    for (const watcher of watchers.get(workspaceId) ?? []) {
-      try {
-        watcher(head);
-      } catch (error) {
-        onError?.(error);
-      }
-    }
-  }
-
   function onNotification(message: Notification): void {
     const payload = message.payload ?? "";
     const colon = payload.lastIndexOf(":");
     if (message.channel !== t.channel || colon < 0) return;
-    announce(payload.slice(0, colon), Number(payload.slice(colon + 1)));
-  }
-
-  // Every watched workspace's head, read on the feed's own connection once it listens.
-  async function catchUp(listening: Client): Promise<void> {
-    const ids = [...watchers.keys()];
-    if (ids.length === 0) return;
-    const { rows } = await listening.query<{ workspace_id: string; head: string }>(
-      `SELECT workspace_id, head FROM ${t.heads} WHERE workspace_id = ANY($1::text[])`,
-      [ids],
-    );
-    const heads = new Map(rows.map((row) => [row.workspace_id, Number(row.head)]));
-    for (const id of ids) announce(id, heads.get(id) ?? 0);
+    watching.announce(payload.slice(0, colon), Number(payload.slice(colon + 1)));
   }
 
   function lost(which: Client, error: unknown): void {
@@ -98,31 +80,22 @@ export function createFeed(options: FeedOptions): Feed {
       await next.query(`SET application_name = 'agent-workspace:${t.schema}'`);
       await next.query(`LISTEN "${t.channel}"`);
       failures = 0;
-      await catchUp(next);
+      await catchUp(next, t, watching);
     } catch (error) {
       lost(next, error);
     }
   }
 
   return {
-    watch(workspaceId, onAppend) {
-      const set = watchers.get(workspaceId) ?? new Set();
-      watchers.set(workspaceId, set);
-      set.add(onAppend);
-      if (!started && !closed) {
-        started = true;
-        void connect();
-      }
-      return () => {
-        set.delete(onAppend);
-        if (set.size === 0 && watchers.get(workspaceId) === set) watchers.delete(workspaceId);
-      };
+    start() {
+      if (started || closed) return;
+      started = true;
+      void connect();
     },
-    announce,
     async close() {
       if (closed) return;
       closed = true;
-      watchers.clear();
+      watching.clear();
       if (timer !== null) clearTimeout(timer);
       const last = client;
       client = null;
@@ -134,5 +107,37 @@ export function createFeed(options: FeedOptions): Feed {
       }
       await last.end().catch(() => {});
     },
+  };
+}
+
+// Every watched workspace's head, read on the feed's own connection once it listens.
+async function catchUp(listening: Client, t: Layout, watching: Watchers): Promise<void> {
+  const ids = watching.workspaces();
+  if (ids.length === 0) return;
+  const { rows } = await listening.query<{ workspace_id: string; head: string }>(
+    `SELECT workspace_id, head FROM ${t.heads} WHERE workspace_id = ANY($1::text[])`,
+    [ids],
+  );
+  const heads = new Map(rows.map((row) => [row.workspace_id, Number(row.head)]));
+  for (const id of ids) watching.announce(id, heads.get(id) ?? 0);
+}
+
+/**
+ * The store's change feed over `LISTEN`/`NOTIFY`. It connects on the first watch and, when it
+ * loses the connection, reconnects with backoff. Each time it starts listening it calls every
+ * watcher with the current head, since appends announced while it was not listening are lost:
+ * the watchers read the log from their own cursors and so catch up.
+ */
+export function createFeed(options: FeedOptions): Feed {
+  const watching = watchers(options.onError);
+  const listening = listener(options, watching);
+  return {
+    watch(workspaceId, onAppend) {
+      const stop = watching.add(workspaceId, onAppend);
+      listening.start();
+      return stop;
+    },
+    announce: watching.announce,
+    close: listening.close,
   };
 }

@@ -3,9 +3,6 @@ import { WorkspaceError } from "../../model/errors.ts";
 /** The schema used when none is given. */
 export const DEFAULT_SCHEMA = "agent_workspace";
 
-/** The version written into every stored record; a higher one is a newer writer's. */
-export const RECORD_VERSION = 1;
-
 // Plain names only: they become quoted identifiers and a NOTIFY channel (at most 63 bytes).
 const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,39}$/;
 

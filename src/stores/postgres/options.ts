@@ -16,12 +16,6 @@ export interface ReconnectDelays {
   readonly maxMs?: number;
 }
 
-/** Faults injected into appends, for tests of atomicity only. */
-export interface PostgresFaults {
-  /** Throw inside the append transaction instead of writing its `n`th row (from 1). */
-  readonly failAtRow?: number;
-}
-
 /** How a Postgres store is laid out and how it behaves. */
 export interface PostgresStoreOptions {
   /**
@@ -33,6 +27,4 @@ export interface PostgresStoreOptions {
   readonly reconnect?: ReconnectDelays;
   /** Hears of errors the store recovers from by itself (a lost feed connection). */
   readonly onError?: (error: unknown) => void;
-  /** @internal For tests: makes appends fail part way through. Never set it in production. */
-  readonly faults?: PostgresFaults;
 }

@@ -1,61 +1,70 @@
-import type { z } from "zod";
+import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { Envelope } from "../../model/envelope.ts";
+import type { Proposal } from "../../model/proposals.ts";
+import type { Run } from "../../model/runs.ts";
+import type { Thread } from "../../model/threads.ts";
 import {
-  type Revision,
-  RevisionSchema,
-  type Versioned,
-  VersionedSchema,
-} from "../../model/artifacts.ts";
-import { type Envelope, EnvelopeSchema } from "../../model/envelope.ts";
-import { WorkspaceError } from "../../model/errors.ts";
-import { type Proposal, ProposalSchema } from "../../model/proposals.ts";
-import { type Run, RunSchema } from "../../model/runs.ts";
-import { type Thread, ThreadSchema } from "../../model/threads.ts";
-import { RECORD_VERSION } from "./layout.ts";
+  type Corruption,
+  RECORD_VERSION,
+  type RecordKey,
+  recordDecoders,
+  type StoredRecord,
+  type WordCorruption,
+} from "../rows.ts";
 
-/** A stored record as it comes back from a query. */
+/** A stored record as it comes back from a query: `jsonb`, parsed by the driver. */
 export interface RecordRow {
   readonly record_version: number;
   readonly record: unknown;
 }
 
-/** What a record is, for error messages: `log entry 12`, `artifact n1`. */
-interface Where {
-  readonly workspaceId: string;
-  readonly what: string;
+/** A proposal row: its record and the columns it is filtered by. */
+export interface ProposalRow extends RecordRow {
+  readonly id: string;
+  readonly status: string;
+  readonly artifact_id: string;
 }
 
-function corrupt(where: Where, why: string): WorkspaceError {
-  return new WorkspaceError(
-    "corrupt_record",
-    `workspace ${where.workspaceId}: stored ${where.what} is corrupt: ${why}`,
-  );
+const stored = (row: RecordRow): StoredRecord => ({
+  version: row.record_version,
+  value: row.record,
+});
+
+// What a record is, for messages: `log entry 12`, `revision 2 of artifact n1`, `artifact n1`.
+const what = (key: RecordKey): string => {
+  switch (key.kind) {
+    case "log":
+      return `log entry ${key.seq}`;
+    case "revision":
+      return `revision ${key.version} of artifact ${key.artifactId}`;
+    default:
+      return `${key.kind} ${key.id}`;
+  }
+};
+
+function reason(why: Corruption): string {
+  switch (why.type) {
+    case "version":
+      return typeof why.found === "number" && why.found > RECORD_VERSION
+        ? `record version ${why.found} is newer than this library's ${RECORD_VERSION}`
+        : `record version ${String(why.found)} is unknown`;
+    case "not_text":
+      return "the record is not text";
+    case "not_json":
+      return "the record is not JSON";
+    case "invalid":
+      return `${why.path === "" ? "" : `${why.path}: `}${why.message ?? "invalid"}`;
+    case "foreign": {
+      const show = JSON.stringify;
+      return `its ${why.field} is ${show(why.inRecord)} but its row's is ${show(why.inRow)}`;
+    }
+  }
 }
 
-function parse<S extends z.ZodType>(schema: S, row: RecordRow, where: Where): z.output<S> {
-  if (row.record_version > RECORD_VERSION) {
-    throw corrupt(
-      where,
-      `record version ${row.record_version} is newer than this library's ${RECORD_VERSION}`,
-    );
-  }
-  const parsed = schema.safeParse(row.record);
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const path = issue?.path.join(".") ?? "";
-    throw corrupt(where, `${path === "" ? "" : `${path}: `}${issue?.message ?? "invalid"}`);
-  }
-  return parsed.data;
-}
+const word: WordCorruption = (workspaceId, key, why) =>
+  `workspace ${workspaceId}: stored ${what(key)} is corrupt: ${reason(why)}`;
 
-// A record under another key than its own is foreign: copied or moved in by hand.
-function own<T>(value: T, field: string, found: [unknown, unknown], where: Where): T {
-  const [inRecord, inRow] = found;
-  if (inRecord !== inRow) {
-    const show = JSON.stringify;
-    throw corrupt(where, `its ${field} is ${show(inRecord)} but its row's is ${show(inRow)}`);
-  }
-  return value;
-}
+const decoders = recordDecoders(word);
 
 /**
  * Parses a log row. `threadId` is the thread it was found under when read by thread: its
@@ -69,18 +78,12 @@ export function envelopeOf(
   row: RecordRow,
   threadId?: string,
 ): Envelope {
-  const where = { workspaceId, what: `log entry ${seq}` };
-  const envelope = parse(EnvelopeSchema, row, where);
-  own(envelope, "workspace_id", [envelope.workspace_id, workspaceId], where);
-  if (threadId !== undefined) own(envelope, "thread_id", [envelope.thread_id, threadId], where);
-  return own(envelope, "seq", [envelope.seq, seq], where);
+  return decoders.envelope(workspaceId, seq, stored(row), threadId);
 }
 
 /** Parses an artifact row. @throws WorkspaceError `corrupt_record` naming the artifact. */
 export function artifactOf(workspaceId: string, id: string, row: RecordRow): Versioned {
-  const where = { workspaceId, what: `artifact ${id}` };
-  const artifact = parse(VersionedSchema, row, where);
-  return own(artifact, "id", [artifact.id, id], where);
+  return decoders.artifact(workspaceId, id, stored(row));
 }
 
 /** Parses a revision row. @throws WorkspaceError `corrupt_record` naming the revision. */
@@ -89,17 +92,7 @@ export function revisionOf(
   ref: { readonly artifactId: string; readonly version: number },
   row: RecordRow,
 ): Revision {
-  const where = { workspaceId, what: `revision ${ref.version} of artifact ${ref.artifactId}` };
-  const revision = parse(RevisionSchema, row, where);
-  own(revision, "artifact_id", [revision.artifact_id, ref.artifactId], where);
-  return own(revision, "version", [revision.version, ref.version], where);
-}
-
-/** A proposal row: its record and the columns it is filtered by. */
-export interface ProposalRow extends RecordRow {
-  readonly id: string;
-  readonly status: string;
-  readonly artifact_id: string;
+  return decoders.revision(workspaceId, ref, stored(row));
 }
 
 /**
@@ -107,23 +100,15 @@ export interface ProposalRow extends RecordRow {
  * @throws WorkspaceError `corrupt_record` naming the proposal.
  */
 export function proposalOf(workspaceId: string, row: ProposalRow): Proposal {
-  const where = { workspaceId, what: `proposal ${row.id}` };
-  const proposal = parse(ProposalSchema, row, where);
-  own(proposal, "status", [proposal.status, row.status], where);
-  own(proposal, "artifact_id", [proposal.change.artifact_id, row.artifact_id], where);
-  return own(proposal, "id", [proposal.id, row.id], where);
+  return decoders.proposal(workspaceId, row, stored(row));
 }
 
 /** Parses a thread row. @throws WorkspaceError `corrupt_record` naming the thread. */
 export function threadOf(workspaceId: string, id: string, row: RecordRow): Thread {
-  const where = { workspaceId, what: `thread ${id}` };
-  const thread = parse(ThreadSchema, row, where);
-  return own(thread, "id", [thread.id, id], where);
+  return decoders.thread(workspaceId, id, stored(row));
 }
 
 /** Parses a run row. @throws WorkspaceError `corrupt_record` naming the run. */
 export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
-  const where = { workspaceId, what: `run ${id}` };
-  const run = parse(RunSchema, row, where);
-  return own(run, "id", [run.id, id], where);
+  return decoders.run(workspaceId, id, stored(row));
 }

@@ -1,4 +1,5 @@
 import { Client, Pool } from "pg";
+import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { append } from "./append.ts";
 import { createFeed } from "./feed.ts";
@@ -42,6 +43,7 @@ export async function postgresStore(
     onError: options.onError,
     connect: () => new Client({ ...pool.options, keepAlive: true }),
   });
+  const context = { pool, layout: t, faults: faultsOf(options) };
   let closed: Promise<void> | null = null;
 
   return {
@@ -49,7 +51,6 @@ export async function postgresStore(
     schema: t.schema,
     ...reads(pool, t),
     async append(workspaceId, expectedHead, batch) {
-      const context = { pool, layout: t, faults: options.faults };
       const result = await append(context, { workspaceId, expectedHead }, batch);
       // Watchers in this process hear at once, after this returns (as from another process);
       // NOTIFY tells them again, and everyone else.

@@ -1,7 +1,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
-import { RECORD_VERSION } from "./rows.ts";
+import { RECORD_VERSION } from "../rows.ts";
 import type { Statements } from "./statements.ts";
 
 /** What the append needs beside the batch. */

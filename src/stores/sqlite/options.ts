@@ -17,11 +17,6 @@ export interface SqliteStoreOptions {
    * and commits faster.
    */
   readonly synchronous?: "full" | "normal";
-  /**
-   * For tests only: faults to inject. `failAtRow: n` throws inside the append transaction
-   * right after its `n`th row is written, to prove appends are all or nothing.
-   */
-  readonly faults?: { readonly failAtRow?: number };
 }
 
 const positive = (value: number | undefined) =>

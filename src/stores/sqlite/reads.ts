@@ -49,11 +49,11 @@ export function reads(db: Database, s: Statements): Reads {
       );
   };
   const artifacts = byId(s.artifact, artifactOf);
-  const proposals = byId(s.proposal, proposalOf);
+  const proposals = byId(s.proposal, (ws, _id, row) => proposalOf(ws, row));
   const threads = byId(s.thread, threadOf);
   const runs = byId(s.run, runOf);
-  const proposalList = (ws: string, rows: readonly (ProposalRow & { id: string })[]) =>
-    rows.map((row) => proposalOf(ws, row.id, row));
+  const proposalList = (ws: string, rows: readonly ProposalRow[]) =>
+    rows.map((row) => proposalOf(ws, row));
 
   // One read transaction: every entity of a decision comes from the same commit.
   const load = db.transaction(
@@ -67,7 +67,7 @@ export function reads(db: Database, s: Statements): Reads {
         needs.revisions.map((ref) => {
           const key = revisionKey(ref);
           const row = s.revision.get(ws, ref.artifact_id, ref.version);
-          const at = `${ref.artifact_id}@${ref.version}`;
+          const at = { artifactId: ref.artifact_id, version: ref.version };
           return [key, row === undefined ? null : revisionOf(ws, at, row)] as const;
         }),
       ),
@@ -89,7 +89,7 @@ export function reads(db: Database, s: Statements): Reads {
     revisions: (ws, artifactId) =>
       s.revisions
         .all(ws, artifactId)
-        .map((row) => revisionOf(ws, `${artifactId}@${row.version}`, row)),
+        .map((row) => revisionOf(ws, { artifactId, version: row.version }, row)),
     proposals(ws, { status, artifactId }) {
       const rows =
         status === undefined

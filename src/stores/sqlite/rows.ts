@@ -1,30 +1,24 @@
-import type { z } from "zod";
+import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { Envelope } from "../../model/envelope.ts";
+import type { Proposal } from "../../model/proposals.ts";
+import type { Run } from "../../model/runs.ts";
+import type { Thread } from "../../model/threads.ts";
 import {
-  type Revision,
-  RevisionSchema,
-  type Versioned,
-  VersionedSchema,
-} from "../../model/artifacts.ts";
-import { type Envelope, EnvelopeSchema } from "../../model/envelope.ts";
-import { WorkspaceError } from "../../model/errors.ts";
-import { type Proposal, ProposalSchema } from "../../model/proposals.ts";
-import { type Run, RunSchema } from "../../model/runs.ts";
-import { type Thread, ThreadSchema } from "../../model/threads.ts";
+  type Corruption,
+  type RecordKey,
+  recordDecoders,
+  type StoredRecord,
+  type WordCorruption,
+} from "../rows.ts";
 
-/**
- * The format version of every JSON record written (column `v`). Readers accept the versions
- * they know; a later format adds a case here rather than rewriting old rows.
- */
-export const RECORD_VERSION = 1;
-
-/** A row of `log`. */
+/** A row of `log`: its seq, the envelope's format version (`v`) and its JSON text. */
 export interface LogRow {
   readonly seq: number;
   readonly v: number;
   readonly envelope: string;
 }
 
-/** A row of an entity table: its key, format version and JSON record. */
+/** A row of an entity table: its format version (`v`) and JSON record. */
 export interface RecordRow {
   readonly v: number;
   readonly record: string;
@@ -32,107 +26,102 @@ export interface RecordRow {
 
 /** A row of `proposals`, with the copies of the record's fields that its indexes use. */
 export interface ProposalRow extends RecordRow {
+  readonly id: string;
   readonly status: string;
   readonly artifact_id: string;
 }
 
-function corrupt(workspaceId: string, where: string, why: string): WorkspaceError {
-  return new WorkspaceError("corrupt_record", `workspace ${workspaceId} ${where}: ${why}`);
+// SQLite keeps each record as JSON text beside its format version.
+const stored = (row: RecordRow): StoredRecord => ({ version: row.v, text: row.record });
+
+// How a key reads in messages: `n1`, `n1@2`.
+const keyText = (key: RecordKey): string => {
+  switch (key.kind) {
+    case "log":
+      return `seq ${key.seq}`;
+    case "revision":
+      return `${key.artifactId}@${key.version}`;
+    default:
+      return key.id;
+  }
+};
+
+function foreign(key: RecordKey, why: Extract<Corruption, { type: "foreign" }>): string {
+  const [inRecord, inRow] = [String(why.inRecord), String(why.inRow)];
+  if (key.kind === "log") {
+    if (why.field === "workspace_id") return `the envelope belongs to workspace ${inRecord}`;
+    if (why.field === "seq") return `the envelope says seq ${inRecord}`;
+    return `the envelope is of thread ${inRecord}, not ${inRow}`;
+  }
+  if (key.kind === "proposal" && why.field !== "id") {
+    return "its indexed columns disagree with its record";
+  }
+  return `the record is ${keyText(why.own)}'s`;
 }
 
-function decode<T>(
-  schema: z.ZodType<T>,
-  row: { readonly v: unknown; readonly json: unknown },
-  fail: (why: string) => WorkspaceError,
-): T {
-  if (row.v !== RECORD_VERSION) throw fail(`record version ${String(row.v)} is unknown`);
-  if (typeof row.json !== "string") throw fail("the record is not text");
-  let raw: unknown;
-  try {
-    raw = JSON.parse(row.json);
-  } catch {
-    throw fail("the record is not JSON");
+function reason(key: RecordKey, why: Corruption): string {
+  switch (why.type) {
+    case "version":
+      return `record version ${String(why.found)} is unknown`;
+    case "not_text":
+      return "the record is not text";
+    case "not_json":
+      return "the record is not JSON";
+    case "invalid":
+      return `the record does not parse (${why.path || "root"}: ${why.message})`;
+    case "foreign":
+      return foreign(key, why);
   }
-  const parsed = schema.safeParse(raw);
-  if (parsed.success) return parsed.data;
-  const issue = parsed.error.issues[0];
-  throw fail(`the record does not parse (${issue?.path.join(".") || "root"}: ${issue?.message})`);
 }
+
+// `workspace w1 at seq 3: …`, `workspace w1 revision n1@2: …`.
+const word: WordCorruption = (workspaceId, key, why) =>
+  `workspace ${workspaceId} ${key.kind === "log" ? "at" : key.kind} ${keyText(key)}: ${reason(key, why)}`;
+
+const decoders = recordDecoders(word);
 
 /**
  * Parses a log row back into its envelope. `threadId` is the thread the row was found under
- * (its `thread_id` column), when read by thread: the envelope must be of that thread too, so
- * a column that disagrees with its envelope never hands out another thread's event.
- *
+ * (its `thread_id` column), when read by thread: the envelope must be of that thread too.
  * @throws WorkspaceError `corrupt_record` naming the workspace and seq, for a row that is not
  * JSON, not an envelope, or another workspace's, position's or thread's.
  */
 export function envelopeOf(workspaceId: string, row: LogRow, threadId?: string): Envelope {
-  const fail = (why: string) => corrupt(workspaceId, `at seq ${row.seq}`, why);
-  const envelope = decode(EnvelopeSchema, { v: row.v, json: row.envelope }, fail);
-  if (envelope.workspace_id !== workspaceId)
-    throw fail(`the envelope belongs to workspace ${envelope.workspace_id}`);
-  if (envelope.seq !== row.seq) throw fail(`the envelope says seq ${envelope.seq}`);
-  if (threadId !== undefined && envelope.thread_id !== threadId)
-    throw fail(`the envelope is of thread ${String(envelope.thread_id)}, not ${threadId}`);
-  return envelope;
-}
-
-// Parses an entity and checks it is the one its key says.
-function entity<T>(
-  kind: string,
-  schema: z.ZodType<T>,
-  keyOf: (record: T) => string,
-): (workspaceId: string, key: string, row: RecordRow) => T {
-  return (workspaceId, key, row) => {
-    const fail = (why: string) => corrupt(workspaceId, `${kind} ${key}`, why);
-    const record = decode(schema, { v: row.v, json: row.record }, fail);
-    if (keyOf(record) !== key) throw fail(`the record is ${keyOf(record)}'s`);
-    return record;
-  };
+  const record = { version: row.v, text: row.envelope };
+  return decoders.envelope(workspaceId, row.seq, record, threadId);
 }
 
 /** Parses an artifact row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
-export const artifactOf: (workspaceId: string, id: string, row: RecordRow) => Versioned = entity(
-  "artifact",
-  VersionedSchema,
-  (a) => a.id,
-);
+export function artifactOf(workspaceId: string, id: string, row: RecordRow): Versioned {
+  return decoders.artifact(workspaceId, id, stored(row));
+}
 
 /**
- * Parses a revision row; `key` is `artifact_id@version`.
+ * Parses the revision row of an artifact and version.
  * @throws WorkspaceError `corrupt_record` naming the workspace, artifact and version.
  */
-export const revisionOf: (workspaceId: string, key: string, row: RecordRow) => Revision = entity(
-  "revision",
-  RevisionSchema,
-  (r) => `${r.artifact_id}@${r.version}`,
-);
-
-/** Parses a thread row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
-export const threadOf: (workspaceId: string, id: string, row: RecordRow) => Thread = entity(
-  "thread",
-  ThreadSchema,
-  (t) => t.id,
-);
-
-/** Parses a run row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
-export const runOf: (workspaceId: string, id: string, row: RecordRow) => Run = entity(
-  "run",
-  RunSchema,
-  (r) => r.id,
-);
-
-const proposalRecord = entity("proposal", ProposalSchema, (p) => p.id);
+export function revisionOf(
+  workspaceId: string,
+  ref: { readonly artifactId: string; readonly version: number },
+  row: RecordRow,
+): Revision {
+  return decoders.revision(workspaceId, ref, stored(row));
+}
 
 /**
- * Parses a proposal row, whose indexed columns must agree with its record.
+ * Parses a proposal row, whose id and indexed columns must agree with its record.
  * @throws WorkspaceError `corrupt_record` naming the workspace and id.
  */
-export function proposalOf(workspaceId: string, id: string, row: ProposalRow): Proposal {
-  const proposal = proposalRecord(workspaceId, id, row);
-  if (proposal.status !== row.status || proposal.change.artifact_id !== row.artifact_id) {
-    throw corrupt(workspaceId, `proposal ${id}`, "its indexed columns disagree with its record");
-  }
-  return proposal;
+export function proposalOf(workspaceId: string, row: ProposalRow): Proposal {
+  return decoders.proposal(workspaceId, row, stored(row));
+}
+
+/** Parses a thread row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
+export function threadOf(workspaceId: string, id: string, row: RecordRow): Thread {
+  return decoders.thread(workspaceId, id, stored(row));
+}
+
+/** Parses a run row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
+export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
+  return decoders.run(workspaceId, id, stored(row));
 }

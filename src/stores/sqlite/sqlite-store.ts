@@ -1,3 +1,4 @@
+import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { appender } from "./append.ts";
 import { openDatabase } from "./open.ts";
@@ -33,7 +34,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
   const append = appender({
     db,
     statements,
-    failAtRow: options.faults?.failAtRow,
+    failAtRow: faultsOf(options).failAtRow,
     onAppended: watching.appended,
   });
 

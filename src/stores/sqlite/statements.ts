@@ -66,11 +66,11 @@ export interface Statements {
   readonly revision: Statement<[Ws, string, number], RecordRow>;
   readonly revisions: Statement<[Ws, string], RecordRow & { readonly version: number }>;
   readonly insertRevision: Statement<[Ws, string, number, number, string]>;
-  readonly proposal: Statement<[Ws, string], Row<ProposalRow>>;
-  readonly proposals: Statement<[Ws], Row<ProposalRow>>;
-  readonly proposalsByStatus: Statement<[Ws, string], Row<ProposalRow>>;
-  readonly proposalsByArtifact: Statement<[Ws, string], Row<ProposalRow>>;
-  readonly proposalsByBoth: Statement<[Ws, string, string], Row<ProposalRow>>;
+  readonly proposal: Statement<[Ws, string], ProposalRow>;
+  readonly proposals: Statement<[Ws], ProposalRow>;
+  readonly proposalsByStatus: Statement<[Ws, string], ProposalRow>;
+  readonly proposalsByArtifact: Statement<[Ws, string], ProposalRow>;
+  readonly proposalsByBoth: Statement<[Ws, string, string], ProposalRow>;
   readonly putProposal: Statement<[Ws, string, number, string, string, string]>;
   readonly thread: Statement<[Ws, string], RecordRow>;
   readonly putThread: Statement<[Ws, string, number, string]>;

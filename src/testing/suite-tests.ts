@@ -1,0 +1,31 @@
+import { describe } from "vitest";
+import type { Store } from "../stores/port.ts";
+import type { StoreSuiteAdapter } from "./store-suite.ts";
+import { conformanceTests } from "./suite-conformance.ts";
+import { suiteContext } from "./suite-context.ts";
+import { atomicityTests, durabilityTests } from "./suite-durability.ts";
+import { feedTests, replayTests } from "./suite-feed.ts";
+import { isolationTests, logTests } from "./suite-log.ts";
+import { appendTests, writeTests } from "./suite-writes.ts";
+
+/**
+ * Registers the store suite's tests for one adapter, group by group, in the current Vitest
+ * suite. Loaded by `storeSuite` only, so that Vitest stays out of `agent-workspace/testing`.
+ */
+export function registerStoreSuite<S extends Store>(
+  name: string,
+  adapter: StoreSuiteAdapter<S>,
+): void {
+  const suite = suiteContext(name, adapter);
+  describe(`store: ${name}`, () => {
+    writeTests(suite);
+    appendTests(suite);
+    logTests(suite);
+    isolationTests(suite);
+    feedTests(suite);
+    replayTests(suite);
+    durabilityTests(suite);
+    atomicityTests(suite);
+    conformanceTests(suite);
+  });
+}
