@@ -25,7 +25,7 @@ import {
   isCheckoutError,
   type PlacementCheck,
 } from "./port.ts";
-import { runGit } from "./run-git.ts";
+import { type RunGit, runGit } from "./run-git.ts";
 
 /** Where and how {@link gitCheckout} makes worktrees. */
 export interface GitCheckoutOptions {
@@ -66,6 +66,94 @@ type Plan =
 // Thread ids become a folder name and part of a branch name: one plain path segment only.
 const THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
 
+// What the adapter was configured with, besides how to run git.
+interface Settings {
+  readonly root: string;
+  readonly branchPrefix: string;
+  readonly worktreesDir: string | undefined;
+}
+
+async function plan(
+  git: RunGit,
+  settings: Settings,
+  placement: Placement,
+  threadId: string,
+): Promise<Plan> {
+  const repo = await openRepository(git, settings.root);
+  switch (placement.type) {
+    case "root":
+      return { type: "root", repo };
+    case "new_worktree":
+      return planNewWorktree(repo, settings, placement, threadId);
+    case "existing_worktree":
+      return { type: "existing_worktree", repo, worktree: await findWorktree(repo, placement) };
+  }
+}
+
+async function planNewWorktree(
+  repo: Repository,
+  settings: Settings,
+  placement: NewWorktree,
+  threadId: string,
+): Promise<Plan> {
+  if (!THREAD_ID.test(threadId)) {
+    throw new WorkspaceError("invalid_argument", `thread id ${threadId} cannot name a worktree`);
+  }
+  await requireIsolatable(repo);
+  const base = await findBase(repo, placement);
+  const fallback = `${settings.branchPrefix}${threadId}`;
+  const branch = await newBranchName(repo, placement.branch, fallback);
+  if (await branchExists(repo, branch)) {
+    throw placementRefused("branch_exists", `branch ${branch} already exists`, "placement.branch");
+  }
+  const parent = settings.worktreesDir ?? join(repo.root, "..", `${basename(repo.root)}-worktrees`);
+  const directory = join(resolve(parent), threadId);
+  const real = await realPathLoose(directory);
+  const registered = (await listWorktrees(repo)).some((worktree) => worktree.path === real);
+  if (registered || (await exists(directory))) {
+    const message = `${directory} already exists or is a registered worktree`;
+    throw placementRefused("path_exists", message);
+  }
+  return { type: "new_worktree", repo, base, branch, directory, threadId };
+}
+
+// The branch asked for, or the adapter's own name for the thread's branch.
+async function newBranchName(
+  repo: Repository,
+  asked: string | undefined,
+  fallback: string,
+): Promise<string> {
+  const name = asked ?? fallback;
+  if (await isValidBranchName(repo, name)) return name;
+  if (asked === undefined) {
+    throw new WorkspaceError(
+      "invalid_argument",
+      `${name} (prefix + thread id) is not a branch name`,
+    );
+  }
+  const message = `${name} is not a valid branch name`;
+  throw placementRefused("invalid_branch_name", message, "placement.branch");
+}
+
+async function prepared(git: RunGit, planned: Plan): Promise<Checkout> {
+  switch (planned.type) {
+    case "root": {
+      const { root } = planned.repo;
+      const [branch, commit] = await Promise.all([
+        currentBranch(git, root),
+        commitOf(git, root, "HEAD"),
+      ]);
+      return { mode: "shared", path: root, branch, commit };
+    }
+    case "existing_worktree": {
+      const { path, branch } = planned.worktree;
+      return { mode: "isolated", path, branch, commit: await commitOf(git, path, "HEAD") };
+    }
+    case "new_worktree":
+      return addWorktree(planned);
+  }
+}
+
 /**
  * The checkout adapter for a git repository at `options.root`. `root` grants the project
  * root itself (shared); `new_worktree` adds a worktree on a new branch; `existing_worktree`
@@ -76,101 +164,23 @@ const THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
  */
 export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
   const git = runGit(options.git ?? "git", options.timeoutMs ?? 120_000);
-  const branchPrefix = options.branchPrefix ?? "aw/";
-
-  async function plan(placement: Placement, threadId: string): Promise<Plan> {
-    const repo = await openRepository(git, options.root);
-    switch (placement.type) {
-      case "root":
-        return { type: "root", repo };
-      case "new_worktree":
-        return planNewWorktree(repo, placement, threadId);
-      case "existing_worktree":
-        return { type: "existing_worktree", repo, worktree: await findWorktree(repo, placement) };
-    }
-  }
-
-  async function planNewWorktree(
-    repo: Repository,
-    placement: NewWorktree,
-    threadId: string,
-  ): Promise<Plan> {
-    if (!THREAD_ID.test(threadId)) {
-      throw new WorkspaceError("invalid_argument", `thread id ${threadId} cannot name a worktree`);
-    }
-    await requireIsolatable(repo);
-    const base = await findBase(repo, placement);
-    const branch = await newBranchName(repo, placement.branch, `${branchPrefix}${threadId}`);
-    if (await branchExists(repo, branch)) {
-      throw placementRefused(
-        "branch_exists",
-        `branch ${branch} already exists`,
-        "placement.branch",
-      );
-    }
-    const parent =
-      options.worktreesDir ?? join(repo.root, "..", `${basename(repo.root)}-worktrees`);
-    const directory = join(resolve(parent), threadId);
-    const real = await realPathLoose(directory);
-    const registered = (await listWorktrees(repo)).some((worktree) => worktree.path === real);
-    if (registered || (await exists(directory))) {
-      throw placementRefused(
-        "path_exists",
-        `${directory} already exists or is a registered worktree`,
-      );
-    }
-    return { type: "new_worktree", repo, base, branch, directory, threadId };
-  }
-
-  async function newBranchName(
-    repo: Repository,
-    asked: string | undefined,
-    fallback: string,
-  ): Promise<string> {
-    const name = asked ?? fallback;
-    if (await isValidBranchName(repo, name)) return name;
-    if (asked === undefined) {
-      throw new WorkspaceError(
-        "invalid_argument",
-        `${name} (prefix + thread id) is not a branch name`,
-      );
-    }
-    throw placementRefused(
-      "invalid_branch_name",
-      `${name} is not a valid branch name`,
-      "placement.branch",
-    );
-  }
-
+  const settings: Settings = {
+    root: options.root,
+    branchPrefix: options.branchPrefix ?? "aw/",
+    worktreesDir: options.worktreesDir,
+  };
   return {
     async check(placement, request): Promise<PlacementCheck> {
       try {
-        await plan(placement, request.thread_id);
+        await plan(git, settings, placement, request.thread_id);
         return { ok: true };
       } catch (error) {
         if (isCheckoutError(error)) return { ok: false, problem: error.problem };
         throw error;
       }
     },
-
     async prepare(placement, request): Promise<Checkout> {
-      const planned = await plan(placement, request.thread_id);
-      switch (planned.type) {
-        case "root": {
-          const { root } = planned.repo;
-          const [branch, commit] = await Promise.all([
-            currentBranch(git, root),
-            commitOf(git, root, "HEAD"),
-          ]);
-          return { mode: "shared", path: root, branch, commit };
-        }
-        case "existing_worktree": {
-          const { path, branch } = planned.worktree;
-          return { mode: "isolated", path, branch, commit: await commitOf(git, path, "HEAD") };
-        }
-        case "new_worktree":
-          return addWorktree(planned);
-      }
+      return prepared(git, await plan(git, settings, placement, request.thread_id));
     },
   };
 }

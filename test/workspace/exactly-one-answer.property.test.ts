@@ -5,10 +5,7 @@ import type { Scope } from "../../src/model/decisions.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import type {
-  DecisionAnswerResult,
-  DecisionDelivery,
-} from "../../src/workspace/answer-decision.ts";
+import type { DecisionDelivery } from "../../src/workspace/answer-decision.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";

@@ -172,7 +172,8 @@ function noteEvent(r: Reading, event: KnownEvent, who: string): void {
     case "artifact_created":
     case "artifact_changed":
     case "artifact_archived":
-      return noteArtifact(r, event, who);
+      noteArtifact(r, event, who);
+      return;
     case "proposal_created":
       if (!r.follows(event.change.artifact_id)) return;
       r.notes.push({
@@ -191,7 +192,8 @@ function noteEvent(r: Reading, event: KnownEvent, who: string): void {
       return;
     case "proposal_resolved":
     case "proposal_expired":
-      return noteAnswer(r, event, who);
+      noteAnswer(r, event, who);
+      return;
     case "message_posted":
       if (r.notices && event.kind === "notice" && event.thread_id === r.agentThread) {
         r.notes.push({ type: "notice", actor: who, content: event.content });
