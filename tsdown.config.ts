@@ -3,6 +3,9 @@ import { defineConfig } from "tsdown";
 export default defineConfig({
   entry: {
     index: "src/index.ts",
+    rules: "src/rules.ts",
+    schemas: "src/schemas.ts",
+    merge: "src/merge.ts",
     testing: "src/testing.ts",
     sqlite: "src/sqlite.ts",
     postgres: "src/postgres.ts",

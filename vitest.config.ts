@@ -7,7 +7,10 @@ export default defineConfig({
   resolve: {
     // Examples import the package by name; tests run them against the sources.
     alias: [
-      { find: /^agent-workspace\/testing$/, replacement: src("testing.ts") },
+      {
+        find: /^agent-workspace\/(rules|schemas|merge|testing|sqlite|postgres|checkout)$/,
+        replacement: src("$1.ts"),
+      },
       { find: /^agent-workspace$/, replacement: src("index.ts") },
     ],
   },

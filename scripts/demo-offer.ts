@@ -12,9 +12,9 @@ import {
   offerCardIn,
   startOffer,
   type ThreadOfferInput,
-  ThreadOfferSchema,
   type Workspace,
 } from "../src/index.ts";
+import { ThreadOfferSchema } from "../src/schemas.ts";
 
 const ENV = {
   ...process.env,

@@ -11,10 +11,18 @@ import {
   defineArtifactType,
   proposalAcknowledgement,
   randomIds,
-  replay,
 } from "agent-workspace";
+import { applyPatch, mergeText } from "agent-workspace/merge";
+import { replay } from "agent-workspace/rules";
+import { CommandSchema } from "agent-workspace/schemas";
 import { sqliteStore } from "agent-workspace/sqlite";
-import { fixtureRegistry, formatReport, runCaseFiles } from "agent-workspace/testing";
+import {
+  fixtureRegistry,
+  formatReport,
+  runCaseFiles,
+  storeSuite,
+  withFaults,
+} from "agent-workspace/testing";
 import { z } from "zod";
 
 const list = defineArtifactType({
@@ -55,6 +63,15 @@ assert.equal(accepted.outcome.type, "resolved");
 assert.deepEqual((await ws.artifact("l")).data, { items: ["a", "b", "c"] });
 assert.deepEqual(replay(await ws.log()).artifacts.get("l"), await ws.artifact("l"));
 
+// The other tiers load on their own: the wire schemas, the merge engine and its patches.
+assert.equal(CommandSchema.safeParse({ type: "create_thread", thread_id: "t" }).success, true);
+assert.equal(mergeText("a\nb\nc\n", "A\nb\nc\n", "a\nb\nC\n").text, "A\nb\nC\n");
+const patched = applyPatch(
+  { text: "x" },
+  { kind: "text_edits", field: "text", edits: [{ old: "x", new: "y" }] },
+);
+assert.deepEqual(patched, { ok: true, value: { text: "y" } });
+
 // The SQLite adapter, built, under plain node: a round trip survives reopening the file.
 const dir = mkdtempSync(join(tmpdir(), "aw-smoke-"));
 try {
@@ -76,21 +93,41 @@ try {
   });
   assert.deepEqual((await reread.artifact("l")).data, { items: ["x"] });
   await again.close();
+
+  // The fault registry is one module shared by the testing and adapter bundles: a store
+  // opened with the built `withFaults` options fails at the row, and writes nothing.
+  const create = { type: "create_artifact", artifact_id: "f", kind: "list", data: {} };
+  const onStore = (store) =>
+    createWorkspace({ registry: createRegistry({ artifactTypes: [list] }), store, id: "faults" });
+  const failing = sqliteStore(withFaults({ path }, { failAtRow: 2 }));
+  await assert.rejects(onStore(failing).commit(create, person), /injected fault at row 2/);
+  await failing.close();
+  const unharmed = sqliteStore({ path });
+  assert.equal(await unharmed.head("faults"), 0);
+  assert.equal((await onStore(unharmed).commit(create, person)).outcome.type, "applied");
+  await unharmed.close();
 } finally {
   rmSync(dir, { recursive: true, force: true });
 }
 
 // The main entry must stay loadable where there is no child_process (a review UI in a
 // browser): the git adapter lives in its own subpath.
-const loaded = new Set();
-const visit = (url) => {
-  if (loaded.has(url.href)) return;
-  loaded.add(url.href);
-  const code = readFileSync(fileURLToPath(url), "utf8");
-  assert.doesNotMatch(code, /child_process/, `${url.pathname} loads child_process`);
-  for (const [, spec] of code.matchAll(/from\s*"(\.[^"]+)"/g)) visit(new URL(spec, url));
+// Likewise `agent-workspace/testing` loads without Vitest (an optional peer): only calling
+// `storeSuite` loads it, from a chunk of its own.
+const neverLoads = (entry, pattern) => {
+  const loaded = new Set();
+  const visit = (url) => {
+    if (loaded.has(url.href)) return;
+    loaded.add(url.href);
+    const code = readFileSync(fileURLToPath(url), "utf8");
+    assert.doesNotMatch(code, pattern, `${url.pathname} loads ${pattern}`);
+    for (const [, spec] of code.matchAll(/from\s*"(\.[^"]+)"/g)) visit(new URL(spec, url));
+  };
+  visit(new URL(import.meta.resolve(entry)));
 };
-visit(new URL(import.meta.resolve("agent-workspace")));
+neverLoads("agent-workspace", /child_process/);
+neverLoads("agent-workspace/testing", /from\s*"vitest"/);
+assert.equal(typeof storeSuite, "function");
 const checkout = await import("agent-workspace/checkout");
 assert.equal(typeof checkout.gitCheckout, "function");
 assert.equal(typeof checkout.directoryCheckout, "function");

@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { RespondToProposal, Workspace } from "../../src/index.ts";
+import type { Workspace } from "../../src/index.ts";
+import type { RespondToProposal } from "../../src/model/proposals.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 
 async function pending(): Promise<{ ws: Workspace; proposalId: string }> {

@@ -6,17 +6,15 @@ import {
   type CommandInput,
   createWorkspace,
   type FactInput,
-  isKnownEvent,
   type JsonObject,
   memoryStore,
-  parseActor,
-  participantKey,
-  replay,
   sequentialIds,
-  validateData,
   type WorkspaceSnapshot,
 } from "../../src/index.ts";
+import { participantKey } from "../../src/model/actors.ts";
+import { validateData } from "../../src/model/artifact-type.ts";
 import { logEntries } from "../../src/model/snapshot.ts";
+import { isKnownEvent, parseActor, replay } from "../../src/rules.ts";
 import { tickingClock } from "./helpers.ts";
 
 const registry = fixtureRegistry();
