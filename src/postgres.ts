@@ -1,14 +1,9 @@
-// `agent-workspace/postgres`: the PostgreSQL store. An explicit list, so nothing internal
-// leaks by accident.
+// `agent-workspace/postgres`: the PostgreSQL store adapter, for many processes or machines on
+// one workspace. A subpath of its own, so only hosts that use it load `pg`.
 
-/** Where a Postgres store connects: a host-owned pool or a connection string. */
-/** Backoff of the change feed's reconnects. */
-/** How a Postgres store is laid out and behaves. */
 export type {
   PostgresConnection,
   PostgresStoreOptions,
   ReconnectDelays,
 } from "./stores/postgres/options.ts";
-/** A store on PostgreSQL. */
-/** Opens a store on PostgreSQL, migrating its schema first. */
 export { type PostgresStore, postgresStore } from "./stores/postgres/store.ts";

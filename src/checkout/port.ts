@@ -4,7 +4,7 @@ import type { CheckoutMode, Placement } from "../model/placement.ts";
  * Codes of {@link PlacementProblem}: why a placement cannot be granted. A closed set, so
  * callers switch on the code, never on the message.
  */
-export const PLACEMENT_PROBLEM_REASONS = {
+const PLACEMENT_PROBLEM_REASONS = {
   /** The named local branch does not exist. */
   missing_branch: "missing_branch",
   /** `from_origin` was asked for and origin has no such branch. */

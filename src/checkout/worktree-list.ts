@@ -1,5 +1,5 @@
 /** One entry of `git worktree list --porcelain -z`. */
-export interface WorktreeEntry {
+interface WorktreeEntry {
   /** The path as git recorded it. */
   path: string;
   /** The checked-out commit; null for a bare entry or an unborn branch. */

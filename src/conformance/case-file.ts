@@ -12,7 +12,7 @@ import { ThreadModeSchema, ThreadSchema } from "../model/threads.ts";
  * when the case is loaded (see `resolveGiven`), since the registry is the runner's, not the
  * file's.
  */
-export const GivenArtifactSchema = z.strictObject({
+const GivenArtifactSchema = z.strictObject({
   id: z.string(),
   kind: z.string(),
   version: z.number().int().min(1),
@@ -28,7 +28,7 @@ export type GivenArtifact = z.infer<typeof GivenArtifactSchema>;
  * version a proposal was based on). `kind` defaults to the given artifact's, `actor` to the
  * system.
  */
-export const GivenRevisionSchema = z.strictObject({
+const GivenRevisionSchema = z.strictObject({
   artifact_id: z.string(),
   version: z.number().int().min(1),
   data: JsonObjectSchema,

@@ -28,7 +28,7 @@ function explain(problem: Problem): string {
 }
 
 /** One difference as an indented line: where, why, and both values as compact JSON. */
-export function formatDifference(difference: Difference): string {
+function formatDifference(difference: Difference): string {
   const { path, expected, actual, problem } = difference;
   return `  ${path}: ${explain(problem)}; expected ${compact(expected)}, actual ${compact(actual)}`;
 }

@@ -37,7 +37,7 @@ function isObject(value: unknown): value is Record<string, unknown> {
 const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 
 /** The path of `key` inside the object at `path`, quoting keys that are not identifiers. */
-export function keyPath(path: string, key: string): string {
+function keyPath(path: string, key: string): string {
   return IDENTIFIER.test(key) ? `${path}.${key}` : `${path}[${JSON.stringify(key)}]`;
 }
 

@@ -17,7 +17,7 @@ import {
 } from "./sides-api.ts";
 
 /** What a side needs from the manager that opened it. */
-export interface SideDeps {
+interface SideDeps {
   readonly workspace: Workspace;
   /** Who records the close. */
   readonly recorder: ActorInput;

@@ -1,31 +1,31 @@
 import { z } from "zod";
 
 /** A person, identified by the host application's user id. */
-export const UserActorSchema = z.object({
+const UserActorSchema = z.object({
   kind: z.literal("user"),
   id: z.string(),
   name: z.string().nullable().default(null),
 });
 /** The built-in agent of one thread, acting within one run. */
-export const AgentActorSchema = z.object({
+const AgentActorSchema = z.object({
   kind: z.literal("agent"),
   thread_id: z.string(),
   run_id: z.string().nullable().default(null),
   name: z.string().default("assistant"),
 });
 /** An agent outside the workspace (another tool, an MCP client), by its client id. */
-export const ExternalAgentActorSchema = z.object({
+const ExternalAgentActorSchema = z.object({
   kind: z.literal("external_agent"),
   client_id: z.string(),
   name: z.string().nullable().default(null),
 });
 /** The host itself. */
-export const SystemActorSchema = z.object({
+const SystemActorSchema = z.object({
   kind: z.literal("system"),
   name: z.string().default("system"),
 });
 /** An automated judge; it may only give feedback. */
-export const EvaluatorActorSchema = z.object({
+const EvaluatorActorSchema = z.object({
   kind: z.literal("evaluator"),
   name: z.string(),
   version: z.string(),
@@ -43,8 +43,6 @@ export const ActorSchema = z.discriminatedUnion("kind", [
 export type Actor = z.infer<typeof ActorSchema>;
 /** An actor as a host may write it, with defaults left out. */
 export type ActorInput = z.input<typeof ActorSchema>;
-/** The built-in agent of a thread. */
-export type AgentActor = z.infer<typeof AgentActorSchema>;
 
 /**
  * The participant an actor speaks for. Every run of one thread's agent is one participant,

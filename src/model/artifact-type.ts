@@ -9,7 +9,7 @@ import { toValidationErrors } from "./validation-errors.ts";
 export type WritePolicy = "direct" | "propose";
 
 /** A zod schema whose output is a JSON object: the data of one artifact type. */
-export type ArtifactSchema = z.ZodType<JsonObject, unknown>;
+type ArtifactSchema = z.ZodType<JsonObject, unknown>;
 
 /**
  * What defines an artifact type: its `kind` name, the zod schema its data must satisfy, its

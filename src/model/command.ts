@@ -49,7 +49,7 @@ export const CommandSchema = z.discriminatedUnion("type", [
 /** A command, parsed: defaults filled, ids present. */
 export type Command = z.infer<typeof CommandSchema>;
 /** The `type` codes of commands. */
-export type CommandType = Command["type"];
+type CommandType = Command["type"];
 
 // The ids each command creates, generated at the edge when the caller leaves them out.
 const GENERATED_IDS = {

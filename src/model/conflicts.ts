@@ -6,7 +6,7 @@ import { JsonValueSchema } from "./json.ts";
 const POINTER = /^(\/([^~/]|~[01])*)*$/;
 
 /** Lines `start` (0-based) to `end` (exclusive) of one version of a text. */
-export const LineRangeSchema = z.object({
+const LineRangeSchema = z.object({
   start: z.number().int().nonnegative(),
   end: z.number().int().nonnegative(),
 });
@@ -24,7 +24,7 @@ export const TextConflictSchema = z.object({
 const SequenceSideSchema = LineRangeSchema.extend({ items: z.array(JsonValueSchema) });
 
 /** One conflicting region of a sequence merge: each side's index range and items there. */
-export const SequenceHunkSchema = z.object({
+const SequenceHunkSchema = z.object({
   base: SequenceSideSchema,
   ours: SequenceSideSchema,
   theirs: SequenceSideSchema,
@@ -48,7 +48,7 @@ const located = {
  * `both_added` (both added different values where the base had none), `text` (a multi-line
  * string's line merge conflicts) or `sequence` (an array's sequence merge conflicts).
  */
-export const JsonConflictReasonSchema = z.enum([
+const JsonConflictReasonSchema = z.enum([
   "both_changed",
   "type_changed",
   "delete_modify",
@@ -56,8 +56,6 @@ export const JsonConflictReasonSchema = z.enum([
   "text",
   "sequence",
 ]);
-/** Why a value conflicts; see {@link JsonConflictReasonSchema}. */
-export type JsonConflictReason = z.infer<typeof JsonConflictReasonSchema>;
 
 /**
  * One conflict of a structural JSON merge, as it travels in a rejection.

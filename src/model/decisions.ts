@@ -9,7 +9,7 @@ export const ScopeSchema = z.strictObject({
 export type Scope = z.infer<typeof ScopeSchema>;
 
 /** One answer a person can pick, as the agent declared it. */
-export const DecisionOptionSchema = z.strictObject({
+const DecisionOptionSchema = z.strictObject({
   id: z.string().min(1),
   label: z.string().min(1),
 });
@@ -17,7 +17,7 @@ export const DecisionOptionSchema = z.strictObject({
 export type DecisionOption = z.infer<typeof DecisionOptionSchema>;
 
 /** Why a decision stopped being pending. */
-export const RetireReasonSchema = z.enum([
+const RetireReasonSchema = z.enum([
   "answered",
   "superseded",
   "user_input",
@@ -25,8 +25,6 @@ export const RetireReasonSchema = z.enum([
   "scope_ended",
   "transport_lost",
 ]);
-/** Why a decision stopped being pending. */
-export type RetireReason = z.infer<typeof RetireReasonSchema>;
 
 /**
  * A blocking decision as the person sees it. `options` is empty when it is read-only: the
@@ -45,15 +43,13 @@ export const DecisionSchema = z.object({
 export type Decision = z.infer<typeof DecisionSchema>;
 
 /** How a decision that is no longer pending ended. */
-export const ClosedDecisionSchema = z.object({
+const ClosedDecisionSchema = z.object({
   reason: RetireReasonSchema,
   /** The option picked, for `answered`. */
   option_id: z.string().nullable().default(null),
   /** The newer decision, for `superseded`. */
   superseded_by: z.string().nullable().default(null),
 });
-/** How a decision that is no longer pending ended. */
-export type ClosedDecision = z.infer<typeof ClosedDecisionSchema>;
 
 /** A scope's decisions: the one pending, and how every earlier one ended, by id. */
 export const DecisionSlotSchema = z.object({

@@ -4,7 +4,7 @@ import type { Rejection } from "./rejections.ts";
  * Codes of {@link WorkspaceError}: misuse of the library by its host (a bug to fix, not an
  * outcome to handle). Expected failures are rejections, returned as values.
  */
-export const WORKSPACE_ERROR_CODES = {
+const WORKSPACE_ERROR_CODES = {
   /** The host did not load an entity that `needs` asked for. */
   not_loaded: "not_loaded",
   /** Two artifact or feedback types were registered under one name. */
@@ -27,7 +27,7 @@ export const WORKSPACE_ERROR_CODES = {
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERROR_CODES;
 
 /** What a {@link WorkspaceError} carries besides its code and message. */
-export interface WorkspaceErrorDetails {
+interface WorkspaceErrorDetails {
   /** The error underneath (a driver's, a port's), when there is one. */
   readonly cause?: unknown;
   /** For `refused`: the rejection, when the refusal was one. */

@@ -101,13 +101,13 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(
  * An event of a type this implementation does not know (a newer writer's), kept as it is.
  * A known type that fails its schema is an error, never an unknown event.
  */
-export const UnknownEventSchema = z
+const UnknownEventSchema = z
   .looseObject({ type: z.string() })
   .refine((event) => !KNOWN_TYPES.has(event.type), {
     message: "a known event type must match its schema",
   });
 /** An event of a type this implementation does not know. */
-export type UnknownEvent = z.infer<typeof UnknownEventSchema>;
+type UnknownEvent = z.infer<typeof UnknownEventSchema>;
 
 /** Any event in a log: a known one, or an unknown one kept as-is. */
 export const EventSchema = z.union([KnownEventSchema, UnknownEventSchema]);

@@ -4,7 +4,7 @@ import type { FeedbackTargetKind } from "./feedback.ts";
 import type { JsonObject } from "./json.ts";
 
 /** A zod schema whose output is a JSON object: the value of one feedback type. */
-export type FeedbackSchema = z.ZodType<JsonObject, unknown>;
+type FeedbackSchema = z.ZodType<JsonObject, unknown>;
 
 /** What defines a feedback type: its name, the targets it is given on, and its value's schema. */
 export interface FeedbackTypeDefinition<S extends FeedbackSchema = FeedbackSchema> {

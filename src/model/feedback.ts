@@ -2,23 +2,23 @@ import { z } from "zod";
 import { JsonObjectSchema } from "./json.ts";
 
 /** Feedback on an artifact as it was at one version. */
-export const ArtifactTargetSchema = z.strictObject({
+const ArtifactTargetSchema = z.strictObject({
   kind: z.literal("artifact"),
   artifact_id: z.string(),
   version: z.number().int().min(1),
 });
 /** Feedback on a whole thread. */
-export const ThreadTargetSchema = z.strictObject({
+const ThreadTargetSchema = z.strictObject({
   kind: z.literal("thread"),
   thread_id: z.string(),
 });
 /** Feedback on one agent turn (a run). */
-export const TurnTargetSchema = z.strictObject({
+const TurnTargetSchema = z.strictObject({
   kind: z.literal("turn"),
   run_id: z.string(),
 });
 /** Feedback on one message; `run_id` names the run that posted it, if an agent did. */
-export const MessageTargetSchema = z.strictObject({
+const MessageTargetSchema = z.strictObject({
   kind: z.literal("message"),
   message_id: z.string(),
   thread_id: z.string(),
@@ -26,7 +26,7 @@ export const MessageTargetSchema = z.strictObject({
 });
 
 /** What feedback is about, discriminated by `kind`. */
-export const FeedbackTargetSchema = z.discriminatedUnion("kind", [
+const FeedbackTargetSchema = z.discriminatedUnion("kind", [
   ArtifactTargetSchema,
   ThreadTargetSchema,
   TurnTargetSchema,

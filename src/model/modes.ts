@@ -1,7 +1,7 @@
 import { z } from "zod";
 
 /** One dimension's modes, narrowest first, and the mode of a thread that records none. */
-export const ModeLadderSchema = z
+const ModeLadderSchema = z
   .strictObject({
     order: z
       .array(z.string().min(1))
@@ -13,8 +13,6 @@ export const ModeLadderSchema = z
     message: "the default must be one of the modes",
     path: ["default"],
   });
-/** One dimension's modes, narrowest first. */
-export type ModeLadder = z.infer<typeof ModeLadderSchema>;
 
 /** The host's declared modes, per dimension: what an agent may run with, and may grant. */
 export const ModeLaddersSchema = z.strictObject({

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { DataDiffSchema } from "./data-diff.ts";
 
 /** Others changed an artifact the viewer follows: coalesced over a slice of the log. */
-export const ChangeNoteSchema = z.object({
+const ChangeNoteSchema = z.object({
   type: z.literal("change"),
   artifact_id: z.string(),
   kind: z.string(),
@@ -26,7 +26,7 @@ export const ChangeNoteSchema = z.object({
 });
 
 /** A proposal the viewer should know of: made on an artifact it follows, or its own, answered. */
-export const ProposalNoteSchema = z.object({
+const ProposalNoteSchema = z.object({
   type: z.literal("proposal"),
   action: z.enum(["proposed", "accepted", "rejected", "expired"]),
   proposal_id: z.string(),
@@ -45,7 +45,7 @@ export const ProposalNoteSchema = z.object({
 });
 
 /** A notice posted in the viewer agent's thread. */
-export const NoticeNoteSchema = z.object({
+const NoticeNoteSchema = z.object({
   type: z.literal("notice"),
   actor: z.string(),
   content: z.string(),
@@ -61,5 +61,3 @@ export const NoteSchema = z.discriminatedUnion("type", [
 export type Note = z.infer<typeof NoteSchema>;
 /** Others changed an artifact the viewer follows. */
 export type ChangeNote = z.infer<typeof ChangeNoteSchema>;
-/** A proposal the viewer should know of. */
-export type ProposalNote = z.infer<typeof ProposalNoteSchema>;

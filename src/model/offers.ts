@@ -27,7 +27,7 @@ export const OfferRefSchema = z.strictObject({
 export type OfferRef = z.infer<typeof OfferRefSchema>;
 
 /** The checkout a started offer got: its own, the person's shared one, or not recorded. */
-export const GrantedCheckoutSchema = z.enum(["isolated", "shared", "unknown"]);
+const GrantedCheckoutSchema = z.enum(["isolated", "shared", "unknown"]);
 /** The checkout a started offer got. */
 export type GrantedCheckout = z.infer<typeof GrantedCheckoutSchema>;
 
@@ -49,7 +49,7 @@ export const OfferAnswerSchema = z.discriminatedUnion("status", [
 export type OfferAnswer = z.infer<typeof OfferAnswerSchema>;
 
 /** How a person answers an offer: started (in which thread and checkout), dismissed, brought back. */
-export const OfferAnswerInputSchema = z.discriminatedUnion("status", [
+const OfferAnswerInputSchema = z.discriminatedUnion("status", [
   z.strictObject({
     status: z.literal("started"),
     thread_id: z.string().min(1),

@@ -3,20 +3,20 @@ import { z } from "zod";
 const seq = z.number().int().nullable().default(null);
 
 /** The change was applied directly, at `version`. */
-export const AppliedSchema = z.object({
+const AppliedSchema = z.object({
   type: z.literal("applied"),
   seq,
   artifact_id: z.string(),
   version: z.number().int(),
 });
 /** The change became the pending proposal `proposal_id`; nothing was applied. */
-export const ProposedSchema = z.object({
+const ProposedSchema = z.object({
   type: z.literal("proposed"),
   seq,
   proposal_id: z.string(),
 });
 /** The proposal was resolved; `version` is the artifact's version after an accept. */
-export const ResolvedSchema = z.object({
+const ResolvedSchema = z.object({
   type: z.literal("resolved"),
   seq,
   proposal_id: z.string(),
@@ -24,7 +24,7 @@ export const ResolvedSchema = z.object({
   version: z.number().int().nullable().default(null),
 });
 /** Anything else was recorded (or there was nothing to record). */
-export const RecordedSchema = z.object({
+const RecordedSchema = z.object({
   type: z.literal("recorded"),
   seq,
   run_id: z.string().nullable().default(null),

@@ -5,7 +5,7 @@ import { JsonValueSchema } from "./json.ts";
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor"]);
 
 /** An RFC 6901 JSON Pointer: `""` (the whole document) or `/`-separated, escaped segments. */
-export const JsonPointerSchema = z
+const JsonPointerSchema = z
   .string()
   .refine((path) => path === "" || path.startsWith("/"), {
     message: 'a JSON Pointer is "" or starts with "/"',
@@ -52,15 +52,13 @@ export const JsonPatchSchema = z.object({
 export type JsonPatch = z.infer<typeof JsonPatchSchema>;
 
 /** Replace the one occurrence of `old` with `new`. */
-export const TextEditSchema = z.object({ old: z.string(), new: z.string() });
-/** One anchored replacement. */
-export type TextEdit = z.infer<typeof TextEditSchema>;
+const TextEditSchema = z.object({ old: z.string(), new: z.string() });
 
 /**
  * `{kind: "text_edits", field = "text", edits}`: anchored replacements in one text field,
  * applied in order, each `old` found exactly once in the text as it is by then.
  */
-export const TextEditsSchema = z.object({
+const TextEditsSchema = z.object({
   kind: z.literal("text_edits"),
   field: z.string().default("text"),
   edits: z.array(TextEditSchema).min(1),

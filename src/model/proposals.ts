@@ -8,13 +8,7 @@ import { PatchSchema } from "./patches.ts";
  * Where a proposal stands. The original knew `pending`, `accepted` and `rejected`; a newer
  * proposal by the same thread can `supersede` it, and its type's time-to-live can `expire` it.
  */
-export const ProposalStatusSchema = z.enum([
-  "pending",
-  "accepted",
-  "rejected",
-  "superseded",
-  "expired",
-]);
+const ProposalStatusSchema = z.enum(["pending", "accepted", "rejected", "superseded", "expired"]);
 /** Where a proposal stands. */
 export type ProposalStatus = z.infer<typeof ProposalStatusSchema>;
 
@@ -22,7 +16,7 @@ export type ProposalStatus = z.infer<typeof ProposalStatusSchema>;
  * How a proposal was resolved, recorded so a repeated answer can be recognised and returned
  * as it was: the decision and what came with it, who answered, from which surface, and when.
  */
-export const ResolutionSchema = z.object({
+const ResolutionSchema = z.object({
   decision: z.enum(["accept", "reject", "supersede", "expire"]),
   /** The artifact's version after an accept (the current one when the change was already there). */
   version: z.number().int().nullable().default(null),
@@ -64,8 +58,6 @@ export const ProposeChangeSchema = z.strictObject({
   change: ChangeSchema,
   rationale: z.string().nullable().default(null),
 });
-/** Propose a change explicitly. */
-export type ProposeChange = z.infer<typeof ProposeChangeSchema>;
 
 /**
  * Accept or reject a pending proposal. An accept may carry the person's own `changes`:

@@ -6,7 +6,7 @@ import { JsonValueSchema } from "./json.ts";
  * One validation error, in the original's shape (Pydantic's error dump without URLs):
  * `type` is a stable code, `loc` the path of the field that was wrong.
  */
-export const ValidationErrorSchema = z.object({
+const ValidationErrorSchema = z.object({
   type: z.string(),
   loc: z.array(z.union([z.string(), z.number()])),
   msg: z.string(),
@@ -17,7 +17,7 @@ export const ValidationErrorSchema = z.object({
 export type ValidationError = z.infer<typeof ValidationErrorSchema>;
 
 /** The artifact was changed since the version the change was computed against. */
-export const VersionConflictSchema = z.object({
+const VersionConflictSchema = z.object({
   type: z.literal("version_conflict"),
   message: z.string(),
   artifact_id: z.string(),
@@ -25,18 +25,18 @@ export const VersionConflictSchema = z.object({
   head: z.number().int(),
 });
 /** Input or resulting data did not validate; `errors` name the fields. */
-export const ValidationFailedSchema = z.object({
+const ValidationFailedSchema = z.object({
   type: z.literal("validation_failed"),
   message: z.string(),
   errors: z.array(ValidationErrorSchema),
 });
 /** A patch could not be applied, or applying it would change nothing. */
-export const PatchFailedSchema = z.object({
+const PatchFailedSchema = z.object({
   type: z.literal("patch_failed"),
   message: z.string(),
 });
 /** Something the command names does not exist. */
-export const NotFoundSchema = z.object({
+const NotFoundSchema = z.object({
   type: z.literal("not_found"),
   message: z.string(),
   entity: z.string(),
@@ -46,7 +46,7 @@ export const NotFoundSchema = z.object({
  * The actor may not do this. When a requested mode is broader than the actor's ceiling,
  * `field`, `requested` and `ceiling` say which and by how much.
  */
-export const ForbiddenSchema = z.object({
+const ForbiddenSchema = z.object({
   type: z.literal("forbidden"),
   message: z.string(),
   field: z.string().optional(),
@@ -54,12 +54,12 @@ export const ForbiddenSchema = z.object({
   ceiling: z.string().optional(),
 });
 /** The command does not fit the current state (already exists, already resolved, …). */
-export const InvalidStateSchema = z.object({
+const InvalidStateSchema = z.object({
   type: z.literal("invalid_state"),
   message: z.string(),
 });
 /** A protocol frame asked for a protocol this implementation does not speak. */
-export const UnsupportedProtocolSchema = z.object({
+const UnsupportedProtocolSchema = z.object({
   type: z.literal("unsupported_protocol"),
   message: z.string(),
 });
@@ -70,7 +70,7 @@ export const UnsupportedProtocolSchema = z.object({
  * conflict names its place (a JSON Pointer, and line ranges in text) with the base, current
  * and proposed content there.
  */
-export const ConflictSchema = z.object({
+const ConflictSchema = z.object({
   type: z.literal("conflict"),
   message: z.string(),
   proposal_id: z.string(),
@@ -81,7 +81,7 @@ export const ConflictSchema = z.object({
 });
 
 /** Where a thread should work cannot be had: a missing branch, an unregistered worktree, … */
-export const InvalidPlacementSchema = z.object({
+const InvalidPlacementSchema = z.object({
   type: z.literal("invalid_placement"),
   message: z.string(),
   /** The request field at fault, as a dotted path (`placement.base_ref`). */
@@ -98,12 +98,12 @@ const decisionRef = {
   current_id: z.string().nullable(),
 };
 /** The scope has never had a decision with this id (a stale client, or another scope's id). */
-export const UnknownDecisionSchema = z.object({
+const UnknownDecisionSchema = z.object({
   type: z.literal("unknown_decision"),
   ...decisionRef,
 });
 /** The decision is no longer pending: a newer one superseded it, or it was retired. */
-export const StaleDecisionSchema = z.object({
+const StaleDecisionSchema = z.object({
   type: z.literal("stale_decision"),
   ...decisionRef,
   reason: z.enum(["superseded", "user_input", "expired", "scope_ended", "transport_lost"]),
@@ -128,11 +128,9 @@ export const RejectionSchema = z.discriminatedUnion("type", [
 ]);
 /** A refused command or fact, as a value. Switch on `type`. */
 export type Rejection = z.infer<typeof RejectionSchema>;
-/** The stable codes a {@link Rejection} can carry. */
-export type RejectionType = Rejection["type"];
 
 /** Entities a `not_found` rejection can name (the original's words). */
-export type EntityName =
+type EntityName =
   | "artifact type"
   | "artifact"
   | "artifact version"
@@ -197,11 +195,6 @@ export function conflict(
     message: `proposal ${proposal_id} conflicts with changes to artifact ${artifact_id} since version ${base} (now ${head}) in ${regions}`,
     ...details,
   };
-}
-
-/** `unsupported_protocol` with a message naming the protocol. */
-export function unsupportedProtocol(message: string): z.infer<typeof UnsupportedProtocolSchema> {
-  return { type: "unsupported_protocol", message };
 }
 
 /** `forbidden` for a requested mode broader than the ceiling. */

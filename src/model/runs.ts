@@ -10,29 +10,22 @@ export const DeferredRequestSchema = z.object({
   kind: z.enum(["question", "approval"]),
   args: JsonObjectSchema.default({}),
 });
-/** A tool call waiting for a person. */
-export type DeferredRequest = z.infer<typeof DeferredRequestSchema>;
 
 /** A person's answer to a deferred request. */
-export const DeferredAnswerSchema = z.object({
+const DeferredAnswerSchema = z.object({
   answer: JsonValueSchema.default(null),
   approved: z.boolean().nullable().default(null),
 });
-/** A person's answer to a deferred request. */
-export type DeferredAnswer = z.infer<typeof DeferredAnswerSchema>;
 
 /** An answer as recorded for good: who gave it, from which surface, and when. */
-export const RecordedAnswerSchema = DeferredAnswerSchema.extend({
+const RecordedAnswerSchema = DeferredAnswerSchema.extend({
   by: ActorSchema.nullable().default(null),
   surface: z.string().nullable().default(null),
   at: z.string().nullable().default(null),
 });
 
-/** An answer as recorded for good. */
-export type RecordedAnswer = z.infer<typeof RecordedAnswerSchema>;
-
 /** Where a run stands. */
-export const RunStatusSchema = z.enum(["running", "paused", "completed", "stopped", "failed"]);
+const RunStatusSchema = z.enum(["running", "paused", "completed", "stopped", "failed"]);
 /** Where a run stands. */
 export type RunStatus = z.infer<typeof RunStatusSchema>;
 
@@ -56,7 +49,7 @@ export const RunSchema = z.object({
 export type Run = z.infer<typeof RunSchema>;
 
 /** Tokens and requests a run used. */
-export const RunUsageSchema = z.object({
+const RunUsageSchema = z.object({
   requests: z.number().int().default(0),
   input_tokens: z.number().int().default(0),
   output_tokens: z.number().int().default(0),
@@ -76,7 +69,7 @@ export const AnswerDeferredSchema = z.strictObject({
 export type AnswerDeferred = z.infer<typeof AnswerDeferredSchema>;
 
 /** A W3C trace id: 32 lowercase hex digits. */
-export const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
+const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 
 /** A run started, or a paused run resumed. */
 export const RunStartedSchema = z.object({

@@ -5,7 +5,7 @@ import { DeferredRequestSchema } from "./runs.ts";
 import { ThreadModeSchema, ThreadModesSchema } from "./threads.ts";
 
 /** A message posted in the parent thread: a person's, its agent's, or a notice. */
-export const SideMessageItemSchema = z
+const SideMessageItemSchema = z
   .object({
     type: z.literal("message"),
     /** Where it was posted in the log. */
@@ -19,7 +19,7 @@ export const SideMessageItemSchema = z
   .readonly();
 
 /** A tool call that returned: the call and its result, placed where the call was made. */
-export const SideToolItemSchema = z
+const SideToolItemSchema = z
   .object({
     type: z.literal("tool"),
     seq: z.number().int(),
@@ -33,7 +33,7 @@ export const SideToolItemSchema = z
   .readonly();
 
 /** A deferred request a person answered, placed where it was answered. */
-export const SideAnswerItemSchema = z
+const SideAnswerItemSchema = z
   .object({
     type: z.literal("answer"),
     seq: z.number().int(),
@@ -48,7 +48,7 @@ export const SideAnswerItemSchema = z
   .readonly();
 
 /** One piece of completed material a side conversation inherits, in log order. */
-export const SideItemSchema = z.discriminatedUnion("type", [
+const SideItemSchema = z.discriminatedUnion("type", [
   SideMessageItemSchema,
   SideToolItemSchema,
   SideAnswerItemSchema,
@@ -60,18 +60,16 @@ export type SideItem = z.infer<typeof SideItemSchema>;
  * The parent's turn that was still going when the side opened: its prompt (the last message a
  * person posted before the run started), and always `incomplete`.
  */
-export const ActiveTurnSchema = z
+const ActiveTurnSchema = z
   .object({
     run_id: z.string(),
     prompt: z.object({ message_id: z.string(), content: z.string() }).readonly().nullable(),
     status: z.literal("incomplete"),
   })
   .readonly();
-/** The parent's turn in progress when the side opened. */
-export type ActiveTurn = z.infer<typeof ActiveTurnSchema>;
 
 /** The parent's permission settings as they were when the side opened. */
-export const SidePermissionsSchema = z
+const SidePermissionsSchema = z
   .object({
     mode: ThreadModeSchema,
     modes: ThreadModesSchema.readonly(),

@@ -27,7 +27,7 @@ export interface WorkspaceSnapshot {
 }
 
 /** How many envelopes one chunk of a snapshot's log holds. */
-export const LOG_CHUNK = 512;
+const LOG_CHUNK = 512;
 
 /** The envelopes of a snapshot's log after position `after` (at most `limit`), in order. */
 export function logEntries(

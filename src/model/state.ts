@@ -45,7 +45,7 @@ export interface Needs {
 }
 
 /** The kinds of entity a {@link State} holds. */
-export type EntityKind = keyof State;
+type EntityKind = keyof State;
 
 /** Needs that ask for nothing. */
 export const NO_NEEDS: Needs = {

@@ -17,12 +17,10 @@ export const ThreadModesSchema = z.object({
 export type ThreadModes = z.infer<typeof ThreadModesSchema>;
 
 /** How a launched thread came to be: who launched it, and where it works. */
-export const LaunchRecordSchema = z.object({
+const LaunchRecordSchema = z.object({
   source_thread_id: z.string(),
   placement: PlacementSchema,
 });
-/** How a launched thread came to be. */
-export type LaunchRecord = z.infer<typeof LaunchRecordSchema>;
 
 /**
  * A conversation between people and its agent, with its mode and the artifacts it follows.

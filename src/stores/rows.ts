@@ -54,7 +54,7 @@ export type Corruption =
 export type WordCorruption = (workspaceId: string, key: RecordKey, why: Corruption) => string;
 
 /** Decoders of every kind of stored record, each checking the record is its row's. */
-export interface RecordDecoders {
+interface RecordDecoders {
   /**
    * Decodes the envelope at `seq`. `threadId` is the thread its row was found under, when
    * read by thread: the envelope must be of that thread too, so a column that disagrees with

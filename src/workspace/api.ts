@@ -55,7 +55,7 @@ export interface WriteOptions {
 }
 
 /** The entities a write changed, as written (for a UI to update without reading back). */
-export type WrittenEntities = Omit<CommitResult, "outcome" | "events">;
+type WrittenEntities = Omit<CommitResult, "outcome" | "events">;
 
 /**
  * What a write led to: the outcome (with the `seq` of its last event), the envelopes appended
@@ -95,7 +95,7 @@ export interface NotesDelivery {
 }
 
 /** Which part of the log to read. */
-export interface LogRequest {
+interface LogRequest {
   /** Read after this position (default 0: from the start). */
   readonly after?: number;
   /** At most this many envelopes. */

@@ -73,7 +73,7 @@ export async function loadFor(
 }
 
 /** A decision at one log position: what a write would append there, and when. */
-export interface Decided {
+interface Decided {
   readonly head: number;
   readonly now: string;
   readonly result: CommitResult;

@@ -10,7 +10,7 @@ export interface Subscription {
 }
 
 /** Where a feed reads from and how it reports. */
-export interface FeedOptions {
+interface FeedOptions {
   readonly store: Store;
   readonly workspaceId: string;
   /** Deliver envelopes after this position. */

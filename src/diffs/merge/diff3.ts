@@ -26,7 +26,7 @@ export function diffHunks(a: readonly number[], b: readonly number[], diff: Line
  * What a chunk of a three-way merge holds: lines no side changed, a change by one side only,
  * the same change by both, or a conflict.
  */
-export type ChunkKind = "unchanged" | "ours" | "theirs" | "same" | "conflict";
+type ChunkKind = "unchanged" | "ours" | "theirs" | "same" | "conflict";
 
 /** One chunk of a three-way merge, with where it is in each version. */
 export interface MergeChunk {

@@ -77,7 +77,7 @@ export class TextLines {
 }
 
 /** One version of a merge: its lines, and their interned numbers. */
-export interface InternedText {
+interface InternedText {
   readonly lines: TextLines;
   readonly ids: readonly number[];
 }

@@ -16,7 +16,7 @@ function eolOf(line: string): Eol {
 }
 
 /** Line `i` of a file, or `undefined` if it has no such line (`i` may be -1). */
-export type LineAt = (i: number) => string | undefined;
+type LineAt = (i: number) => string | undefined;
 
 /**
  * The end of line of line `i` of a file, as git judges it for markers: a line with a newline
@@ -31,17 +31,8 @@ function eolAt(lineAt: LineAt, i: number): Eol {
   return before === undefined ? "unknown" : eolOf(before);
 }
 
-/** Where a conflict starts in each side, and the files, for choosing its markers' end of line. */
-export interface MarkerContext {
-  readonly base: readonly string[];
-  readonly ours: readonly string[];
-  readonly oursStart: number;
-  readonly theirs: readonly string[];
-  readonly theirsStart: number;
-}
-
-/** A {@link MarkerContext} whose files are read a line at a time, so they need not be split. */
-export interface MarkerLines {
+/** Where a conflict starts in each side, and the files read a line at a time (never split). */
+interface MarkerLines {
   readonly base: LineAt;
   readonly ours: LineAt;
   readonly oursStart: number;
@@ -54,17 +45,6 @@ export interface MarkerLines {
  * conflict (or the first line) in ours and in theirs and the first line of base all use CRLF,
  * where a file that cannot tell defers to the next; LF otherwise.
  */
-export function markerEol(c: MarkerContext): "\r\n" | "\n" {
-  return markerEolOf({
-    base: (i) => c.base[i],
-    ours: (i) => c.ours[i],
-    oursStart: c.oursStart,
-    theirs: (i) => c.theirs[i],
-    theirsStart: c.theirsStart,
-  });
-}
-
-/** {@link markerEol}, reading the files a line at a time. */
 export function markerEolOf(c: MarkerLines): "\r\n" | "\n" {
   const votes = [
     eolAt(c.ours, c.oursStart > 0 ? c.oursStart - 1 : 0),
@@ -80,7 +60,7 @@ export function markerEolOf(c: MarkerLines): "\r\n" | "\n" {
 }
 
 /** The lines of each version inside one conflict. */
-export interface ConflictSides {
+interface ConflictSides {
   readonly ours: readonly string[];
   readonly base: readonly string[];
   readonly theirs: readonly string[];

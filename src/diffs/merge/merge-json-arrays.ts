@@ -23,7 +23,7 @@ export interface ArrayMergeContext {
 }
 
 /** The three versions of an array. */
-export interface Versions {
+interface Versions {
   readonly base: JsonValue[];
   readonly ours: JsonValue[];
   readonly theirs: JsonValue[];

@@ -4,7 +4,7 @@ import type { JsonObject } from "../../model/json.ts";
 import { diff } from "./diff.ts";
 
 /** A unified diff of one text, `---`/`+++` headers naming the two sides, 3 lines of context. */
-export function unifiedDiff(
+function unifiedDiff(
   field: string,
   labels: readonly [string, string],
   before: string,

@@ -19,7 +19,7 @@ import { artifactIn, type State } from "../../model/state.ts";
 import { currentArtifact } from "./current.ts";
 
 /** How a change is applied: directly, or as the accept of a proposal. */
-export interface ApplyOptions {
+interface ApplyOptions {
   /** The responder's own patch, layered on top of the change (accepts only). */
   readonly changes: Patch | null;
   /** The thread the change is recorded in. */

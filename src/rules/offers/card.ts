@@ -1,7 +1,7 @@
 import type { GrantedCheckout, OfferAnswer, ThreadOffer } from "../../model/offers.ts";
 
 /** A button on an offer card, by what it does. */
-export type OfferCardAction =
+type OfferCardAction =
   | { readonly id: "start"; readonly label: string }
   | { readonly id: "dismiss"; readonly label: string }
   | { readonly id: "bring_back"; readonly label: string };
@@ -11,7 +11,7 @@ export type OfferCardAction =
  * for anything. It leads with the summary; the prompt, written for an agent, is one
  * disclosure away.
  */
-export interface StandingOfferCard {
+interface StandingOfferCard {
   readonly state: "standing";
   /** An ask: the accent a host gives what waits for a person. */
   readonly emphasis: "ask";
@@ -39,7 +39,7 @@ export interface StandingOfferCard {
  * behind a disclosure; it is `null` once the started thread is gone, and the card still
  * reads started. `checkout` is what the answer recorded; `unknown` is never shown as isolated.
  */
-export interface StartedOfferCard {
+interface StartedOfferCard {
   readonly state: "started";
   readonly emphasis: "history";
   readonly expanded: false;
@@ -50,7 +50,7 @@ export interface StartedOfferCard {
 }
 
 /** A dismissed offer, collapsed to one line; expanding it offers to bring it back. */
-export interface DismissedOfferCard {
+interface DismissedOfferCard {
   readonly state: "dismissed";
   readonly emphasis: "history";
   readonly expanded: false;

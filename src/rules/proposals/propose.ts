@@ -12,7 +12,7 @@ import { applyChange } from "../artifacts/apply.ts";
 import { currentArtifact } from "../artifacts/current.ts";
 
 /** A change to turn into a proposal. */
-export interface ProposeOptions {
+interface ProposeOptions {
   readonly proposalId: string;
   readonly change: Change;
   readonly rationale: string | null;

@@ -9,7 +9,7 @@ import { ok, type Result, refuse } from "../../model/result.ts";
 import { revisionIn, type State } from "../../model/state.ts";
 
 /** What accepting an edit would write, before validation; or where it conflicts. */
-export type Rebased =
+type Rebased =
   | {
       readonly kind: "result";
       /** The data that would land. */
@@ -26,7 +26,7 @@ export type Rebased =
     };
 
 /** How the responder's `changes` relate to the artifact. */
-export interface ResponderChanges {
+interface ResponderChanges {
   readonly changes: Patch | null;
   /** The version the changes are a patch against (a resolution), or `null`: on the proposal. */
   readonly baseVersion: number | null;

@@ -9,7 +9,7 @@ import { runIn, type State } from "../../model/state.ts";
 import { evolveOwner, retirePending } from "../scopes/scope.ts";
 
 /** Who answers, and when (the host's clock). */
-export interface AnswerContext {
+interface AnswerContext {
   readonly actor: Actor;
   readonly now: string | null;
 }

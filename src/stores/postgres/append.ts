@@ -7,7 +7,7 @@ import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
 
 /** How appends reach the database. */
-export interface AppendContext {
+interface AppendContext {
   readonly pool: Pool;
   readonly layout: Layout;
   /** Injected by tests only (`withFaults`). */

@@ -4,7 +4,7 @@ import type { ReconnectDelays } from "./options.ts";
 import { type Watchers, watchers } from "./watchers.ts";
 
 /** What the feed needs: a way to open its own connection, where it listens, and backoff. */
-export interface FeedOptions {
+interface FeedOptions {
   /** A new, unconnected client: the feed's dedicated connection, never a pooled one. */
   readonly connect: () => Client;
   readonly layout: Layout;
@@ -13,7 +13,7 @@ export interface FeedOptions {
 }
 
 /** One `LISTEN` connection per store, shared by all its watchers. */
-export interface Feed {
+interface Feed {
   /** Calls `onAppend` on every append announced for the workspace. Returns a stop function. */
   watch(workspaceId: string, onAppend: (head: number) => void): () => void;
   /** Calls the workspace's watchers now, as if an append had been announced. */

@@ -1,7 +1,7 @@
 import type { Layout } from "./layout.ts";
 
 /** One step of the schema's history: applied once, in order, never edited once released. */
-export interface Migration {
+interface Migration {
   readonly version: number;
   readonly name: string;
   /** The statements of the step, for a schema's layout. */

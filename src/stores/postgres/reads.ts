@@ -13,7 +13,7 @@ import {
 } from "./rows.ts";
 
 /** The store's reads: each an index lookup or range scan, never a scan of the log. */
-export type Reads = Pick<Store, "head" | "load" | "read" | "revisions" | "proposals" | "artifacts">;
+type Reads = Pick<Store, "head" | "load" | "read" | "revisions" | "proposals" | "artifacts">;
 
 /** The reads of a store on `pool`, parsing every row it returns. */
 export function reads(pool: Pool, t: Layout): Reads {

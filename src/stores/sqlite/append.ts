@@ -5,7 +5,7 @@ import { RECORD_VERSION } from "../rows.ts";
 import type { Statements } from "./statements.ts";
 
 /** What the append needs beside the batch. */
-export interface AppendOptions {
+interface AppendOptions {
   readonly db: Database;
   readonly statements: Statements;
   /** For tests: throw right after the `n`th row of an append is written. */
@@ -15,11 +15,7 @@ export interface AppendOptions {
 }
 
 /** Appends a batch if the workspace's log is still at `expectedHead`. */
-export type Append = (
-  workspaceId: string,
-  expectedHead: number,
-  batch: AppendBatch,
-) => AppendResult;
+type Append = (workspaceId: string, expectedHead: number, batch: AppendBatch) => AppendResult;
 
 const rowsOf = (b: AppendBatch) =>
   b.envelopes.length +

@@ -16,7 +16,7 @@ import {
 import type { Statements } from "./statements.ts";
 
 /** The store's reads, each parsing every row it returns. */
-export interface Reads {
+interface Reads {
   /** The workspace's head (0 when it has no log). */
   head(workspaceId: string): number;
   /** What `needs` asks for, read in one snapshot. */

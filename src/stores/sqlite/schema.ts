@@ -2,7 +2,7 @@ import type { Database } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
 
 /** One step of the SQL schema: applied once, in order, inside the opening transaction. */
-export interface Migration {
+interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
@@ -87,7 +87,7 @@ const MIGRATIONS_TABLE = `
     version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`;
 
 /** The schema version of an open file (0 for a new one). */
-export function schemaVersion(db: Database): number {
+function schemaVersion(db: Database): number {
   const row = db.prepare("SELECT max(version) AS version FROM schema_migrations").get() as {
     version: number | null;
   };

@@ -1,5 +1,5 @@
 /** What the watchers need from the database. */
-export interface WatchSource {
+interface WatchSource {
   /** A number that changes when another connection commits to the file. */
   readonly dataVersion: () => number;
   /** The workspace's head, read now. */
@@ -9,7 +9,7 @@ export interface WatchSource {
 }
 
 /** The store's watchers of one database connection. */
-export interface Watchers {
+interface Watchers {
   /** Adds a watcher; returns the function that removes it. */
   add(workspaceId: string, onAppend: (head: number) => void): () => void;
   /** Tells the workspace's watchers of an append committed on this connection. */
