@@ -17,5 +17,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     pool: "threads",
+    // Tests drive real git repositories, SQLite files and a PostgreSQL server beside each
+    // other: on a busy two-core machine one test can take seconds without being stuck.
+    testTimeout: 30_000,
   },
 });

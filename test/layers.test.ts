@@ -131,6 +131,29 @@ describe("the layers of src", () => {
   });
 });
 
+/** The folders under `root` that hold files ending in `suffix`, as paths relative to it. */
+function foldersHolding(root: string, suffix: string): string[] {
+  const found = new Set<string>();
+  const walk = (dir: string): void => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (entry.name.endsWith(suffix) && dir !== root) found.add(relative(root, dir));
+    }
+  };
+  walk(root);
+  return [...found].sort();
+}
+
+describe("the tests", () => {
+  it("mirror src: each folder of code has a folder of tests of the same name, and no other", () => {
+    const here = import.meta.dirname;
+    expect(foldersHolding(here, ".test.ts")).toEqual(
+      foldersHolding(join(here, "..", "src"), ".ts"),
+    );
+  });
+});
+
 describe("the layer check", () => {
   it("catches an import of a higher layer", () => {
     const found = violations([file("rules/a/x.ts", ["workspace/y.ts"]), file("workspace/y.ts")]);

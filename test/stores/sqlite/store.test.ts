@@ -1,12 +1,12 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { isWorkspaceError } from "../../src/index.ts";
-import type { Envelope } from "../../src/model/envelope.ts";
-import { NO_NEEDS } from "../../src/model/state.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
-import { SQL } from "../../src/stores/sqlite/statements.ts";
-import { watchers } from "../../src/stores/sqlite/watchers.ts";
-import { tempFiles } from "./fixtures/sqlite-files.ts";
+import { isWorkspaceError } from "../../../src/index.ts";
+import type { Envelope } from "../../../src/model/envelope.ts";
+import { NO_NEEDS } from "../../../src/model/state.ts";
+import { sqliteStore } from "../../../src/sqlite.ts";
+import { SQL } from "../../../src/stores/sqlite/statements.ts";
+import { watchers } from "../../../src/stores/sqlite/watchers.ts";
+import { tempFiles } from "../fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-store");
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

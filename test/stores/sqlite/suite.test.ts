@@ -1,6 +1,6 @@
-import { sqliteStore } from "../../src/sqlite.ts";
-import { storeSuite, withFaults } from "../../src/testing.ts";
-import { tempFiles } from "./fixtures/sqlite-files.ts";
+import { sqliteStore } from "../../../src/sqlite.ts";
+import { storeSuite, withFaults } from "../../../src/testing.ts";
+import { tempFiles } from "../fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-suite");
 

@@ -1,13 +1,13 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, type Envelope } from "../../src/index.ts";
-import { isKnownEvent, replay } from "../../src/rules.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
-import { startChild } from "./fixtures/child.ts";
-import { raceDecision } from "./fixtures/race-plan.ts";
-import { tempFiles } from "./fixtures/sqlite-files.ts";
+import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
+import { createWorkspace, type Envelope } from "../../../src/index.ts";
+import { isKnownEvent, replay } from "../../../src/rules.ts";
+import { sqliteStore } from "../../../src/sqlite.ts";
+import { startChild } from "../fixtures/child.ts";
+import { raceDecision } from "../fixtures/race-plan.ts";
+import { tempFiles } from "../fixtures/sqlite-files.ts";
 
 const { dir, file } = tempFiles("sqlite-races");
 const CHILDREN = 4;

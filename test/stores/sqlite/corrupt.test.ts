@@ -1,12 +1,12 @@
 import { writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
-import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, sequentialIds } from "../../src/index.ts";
-import { NO_NEEDS } from "../../src/model/state.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
-import type { Store } from "../../src/stores/port.ts";
-import { tempFiles } from "./fixtures/sqlite-files.ts";
+import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
+import { createWorkspace, isWorkspaceError, sequentialIds } from "../../../src/index.ts";
+import { NO_NEEDS } from "../../../src/model/state.ts";
+import { sqliteStore } from "../../../src/sqlite.ts";
+import type { Store } from "../../../src/stores/port.ts";
+import { tempFiles } from "../fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-corrupt");
 const WS = "ws_corrupt";

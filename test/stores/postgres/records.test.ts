@@ -1,17 +1,17 @@
 import { Pool } from "pg";
 import { describe, expect, it } from "vitest";
-import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
 import {
   createWorkspace,
   isWorkspaceError,
   sequentialIds,
   type Workspace,
-} from "../../src/index.ts";
-import { postgresStore } from "../../src/postgres.ts";
-import { layout } from "../../src/stores/postgres/layout.ts";
-import { migrate } from "../../src/stores/postgres/migrate.ts";
-import { LATEST_VERSION } from "../../src/stores/postgres/migrations.ts";
-import { testDatabase, withPostgres } from "./fixtures/pg-env.ts";
+} from "../../../src/index.ts";
+import { postgresStore } from "../../../src/postgres.ts";
+import { layout } from "../../../src/stores/postgres/layout.ts";
+import { migrate } from "../../../src/stores/postgres/migrate.ts";
+import { LATEST_VERSION } from "../../../src/stores/postgres/migrations.ts";
+import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
 const agent = { kind: "agent", thread_id: "t1", run_id: null } as const;

@@ -15,7 +15,7 @@ import { participantKey } from "../../src/model/actors.ts";
 import { validateData } from "../../src/model/artifact-type.ts";
 import { logEntries } from "../../src/model/snapshot.ts";
 import { isKnownEvent, parseActor, replay } from "../../src/rules.ts";
-import { tickingClock } from "./helpers.ts";
+import { tickingClock } from "../workspace/helpers.ts";
 
 const registry = fixtureRegistry();
 const ARTIFACTS = ["n1", "n2", "c1", "k1"] as const;

@@ -1,13 +1,13 @@
 import { expect, it } from "vitest";
-import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import type { Envelope } from "../../src/index.ts";
-import { createWorkspace, memoryStore, sequentialIds } from "../../src/index.ts";
-import { logEntries } from "../../src/model/snapshot.ts";
-import { postgresStore } from "../../src/postgres.ts";
-import type { Store } from "../../src/stores/port.ts";
-import { startChild } from "./fixtures/pg-child.ts";
-import { testDatabase, withPostgres } from "./fixtures/pg-env.ts";
-import { decisionOf, type RaceAnswer } from "./fixtures/pg-race.ts";
+import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
+import type { Envelope } from "../../../src/index.ts";
+import { createWorkspace, memoryStore, sequentialIds } from "../../../src/index.ts";
+import { logEntries } from "../../../src/model/snapshot.ts";
+import { postgresStore } from "../../../src/postgres.ts";
+import type { Store } from "../../../src/stores/port.ts";
+import { startChild } from "../fixtures/pg-child.ts";
+import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
+import { decisionOf, type RaceAnswer } from "../fixtures/pg-race.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
 const agent = { kind: "agent", thread_id: "t1", run_id: null } as const;

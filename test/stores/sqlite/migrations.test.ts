@@ -1,15 +1,20 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, memoryStore, sequentialIds } from "../../src/index.ts";
-import type { WorkspaceSnapshot } from "../../src/model/snapshot.ts";
-import { logEntries } from "../../src/model/snapshot.ts";
-import { NO_NEEDS } from "../../src/model/state.ts";
-import { replay } from "../../src/rules.ts";
-import { SCHEMA_VERSION, sqliteStore } from "../../src/sqlite.ts";
-import { MIGRATIONS } from "../../src/stores/sqlite/schema.ts";
-import { SQL } from "../../src/stores/sqlite/statements.ts";
-import { tempFiles } from "./fixtures/sqlite-files.ts";
+import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
+import {
+  createWorkspace,
+  isWorkspaceError,
+  memoryStore,
+  sequentialIds,
+} from "../../../src/index.ts";
+import type { WorkspaceSnapshot } from "../../../src/model/snapshot.ts";
+import { logEntries } from "../../../src/model/snapshot.ts";
+import { NO_NEEDS } from "../../../src/model/state.ts";
+import { replay } from "../../../src/rules.ts";
+import { SCHEMA_VERSION, sqliteStore } from "../../../src/sqlite.ts";
+import { MIGRATIONS } from "../../../src/stores/sqlite/schema.ts";
+import { SQL } from "../../../src/stores/sqlite/statements.ts";
+import { tempFiles } from "../fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("sqlite-migrations");
 const WS = "ws_old";

@@ -1,0 +1,39 @@
+import { describe, expect, it } from "vitest";
+import { EVENT_EFFECTS } from "../../src/decide/event-effects.ts";
+import { replay } from "../../src/decide/replay.ts";
+import type { Envelope } from "../../src/model/envelope.ts";
+import { KnownEventSchema } from "../../src/model/event.ts";
+
+const envelope = (seq: number, event: Envelope["event"]): Envelope => ({
+  seq,
+  id: `evt_${seq}`,
+  ts: "2026-12-01T09:00:00.000Z",
+  workspace_id: "w",
+  thread_id: null,
+  run_id: null,
+  actor: { kind: "system", name: "system" },
+  traceparent: null,
+  event,
+});
+
+describe("what events do in replay", () => {
+  it("has an effect for every event type the log can hold, and no other", () => {
+    const types = KnownEventSchema.options.map((option) => option.shape.type.value).sort();
+    expect(Object.keys(EVENT_EFFECTS).sort()).toEqual(types);
+  });
+
+  it("keeps an unknown event in the log and changes nothing else", () => {
+    const created = { type: "thread_created", thread_id: "t1", title: "", proposed_by: null };
+    const snapshot = replay([
+      envelope(1, created),
+      envelope(2, { type: "from_a_newer_writer", thread_id: "t1" }),
+    ]);
+    expect(snapshot.head).toBe(2);
+    expect(snapshot.threads.get("t1")?.status).toBe("open");
+  });
+
+  it("refuses an event about an entity the log never created, naming the position", () => {
+    const ended = envelope(1, { type: "thread_ended", thread_id: "t9" });
+    expect(() => replay([ended])).toThrow(/at seq 1: thread t9 does not exist/);
+  });
+});
