@@ -2,6 +2,7 @@ import {
   createRegistry,
   createWorkspace,
   defineArtifactType,
+  orThrow,
   proposalAcknowledgement,
 } from "agent-workspace";
 import { z } from "zod";
@@ -28,23 +29,28 @@ await ws.commit(
   person,
 );
 
-// The agent's edit does not apply: it becomes a proposal, and the model is told so.
-const edit = await ws.commit(
-  {
-    type: "edit_artifact",
-    artifact_id: "plan_1",
-    base_version: 1,
-    patch: { kind: "text_edits", edits: [{ old: "Friday", new: "Monday" }] },
-  },
-  agent,
+// The agent's edit does not apply: it becomes a proposal, and the model is told so. A write
+// answers `{ ok: true, outcome }` or `{ ok: false, rejection }`; `orThrow` throws the latter.
+const edit = orThrow(
+  await ws.commit(
+    {
+      type: "edit_artifact",
+      artifact_id: "plan_1",
+      base_version: 1,
+      patch: { kind: "text_edits", edits: [{ old: "Friday", new: "Monday" }] },
+    },
+    agent,
+  ),
 );
-if (edit.outcome?.type !== "proposed") throw new Error("expected a proposal");
+if (edit.outcome.type !== "proposed") throw new Error("expected a proposal");
 console.log(proposalAcknowledgement(edit.outcome));
 
 // Later, from any surface: the person accepts it.
-const answer = await ws.commit(
-  { type: "respond_to_proposal", proposal_id: edit.outcome.proposal_id, decision: "accept" },
-  person,
+const answer = orThrow(
+  await ws.commit(
+    { type: "respond_to_proposal", proposal_id: edit.outcome.proposal_id, decision: "accept" },
+    person,
+  ),
 );
 console.log(answer.outcome); // { type: "resolved", decision: "accept", version: 2, seq: 5, … }
 console.log((await ws.artifact("plan_1"))?.data); // { text: "Ship on Monday." }

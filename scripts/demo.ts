@@ -73,7 +73,7 @@ async function run(label: string, command: CommandInput, actor: ActorInput): Pro
   return result;
 }
 function proposalOf(result: WriteResult): string {
-  if (result.outcome?.type !== "proposed") throw new Error("expected a proposal");
+  if (!result.ok || result.outcome.type !== "proposed") throw new Error("expected a proposal");
   return result.outcome.proposal_id;
 }
 async function show(id: string): Promise<void> {

@@ -26,3 +26,28 @@ it("the usage example runs and does what its comments say", async () => {
   expect(lines[1]).toMatchObject({ type: "resolved", decision: "accept", version: 2, seq: 5 });
   expect(lines[2]).toEqual({ text: "Ship on Monday." });
 });
+
+it("the README's accept-with-changes example is examples/accept-with-changes.ts, verbatim", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = readFileSync(
+    new URL("../examples/accept-with-changes.ts", import.meta.url),
+    "utf8",
+  );
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});
+
+it("accepting with changes lands the person's patch, on the proposal or on the current version", async () => {
+  const lines: unknown[] = [];
+  vi.spyOn(console, "log").mockImplementation((value: unknown) => lines.push(value));
+  await import("../examples/accept-with-changes.ts");
+  expect(lines.slice(0, 3)).toEqual([
+    "Launch on Monday.\nInvite the whole team.\n",
+    "conflict",
+    "Launch on Thursday.\nInvite the whole team.\n",
+  ]);
+  const notes = String(lines[3]);
+  expect(notes).toMatch(/accepted your proposal prp_\w+ for n1, now v2: with changes/);
+  expect(notes).toContain("-Invite the team.\n    +Invite the whole team.");
+  expect(notes).toMatch(/now v4 \(rebased: it was based on v2/);
+  expect(notes).toContain("-Launch on Tuesday.\n    +Launch on Thursday.");
+});

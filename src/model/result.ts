@@ -7,11 +7,13 @@ export interface Ok<T> {
   readonly rejection?: never;
 }
 
-/** A refusal carrying a {@link Rejection}; `value` is absent by construction. */
+/**
+ * A refusal carrying a {@link Rejection}. It has no `value`: reading one needs `ok` checked
+ * first, so a refusal cannot pass for a success unnoticed.
+ */
 export interface Refused {
   readonly ok: false;
   readonly rejection: Rejection;
-  readonly value?: never;
 }
 
 /** Either a value or a rejection — how every rule reports, without throwing. */

@@ -91,7 +91,8 @@ export function replayTests<S extends Store>({ fresh, withStore }: SuiteContext<
       await ws.commit(
         {
           type: "respond_to_proposal",
-          proposal_id: proposed.outcome?.type === "proposed" ? proposed.outcome.proposal_id : "",
+          proposal_id:
+            proposed.ok && proposed.outcome.type === "proposed" ? proposed.outcome.proposal_id : "",
           decision: "accept",
         },
         alice,

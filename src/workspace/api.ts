@@ -70,12 +70,7 @@ export type WriteResult =
       readonly entities: WrittenEntities;
       readonly rejection?: never;
     }
-  | {
-      readonly ok: false;
-      readonly rejection: Rejection;
-      readonly outcome?: never;
-      readonly envelopes?: never;
-    };
+  | { readonly ok: false; readonly rejection: Rejection };
 
 /** Whose notes, from which cursor. */
 export interface NotesRequest {

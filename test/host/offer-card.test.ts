@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { offerCardIn } from "../../src/host/offer-card.ts";
+import { orThrow } from "../../src/model/errors.ts";
 import { ThreadOfferSchema } from "../../src/model/offers.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 
@@ -48,7 +49,7 @@ describe("the card of an offer as the workspace has it", () => {
   it("stays started but drops the link once the started thread is deleted", async () => {
     const ws = await startedOffer();
     const deleted = await ws.commit({ type: "delete_thread", thread_id: "t2" }, alice);
-    expect(deleted.envelopes?.map((e) => e.event.type)).toEqual(["thread_deleted"]);
+    expect(orThrow(deleted).envelopes.map((e) => e.event.type)).toEqual(["thread_deleted"]);
     const card = await offerCardIn(ws, ref, offer);
     expect(card).toMatchObject({ state: "started", link: null, checkout: "isolated" });
     expect(card?.state === "started" && card.line).toMatch(/no longer exists/);

@@ -7,6 +7,7 @@ import { createSideConversations } from "../../src/host/side-conversations.ts";
 import type { SideConversation, SideConversations } from "../../src/host/sides-api.ts";
 import type { ActorInput } from "../../src/model/actors.ts";
 import type { CommandInput } from "../../src/model/command.ts";
+import { orThrow } from "../../src/model/errors.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
 import type { Result } from "../../src/model/result.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
@@ -207,8 +208,12 @@ describe("writing from a side", () => {
     await parent();
     const side = opened(await sides.open("t1"));
     const written = await side.commit(noteEdit("from the side"));
-    expect(written.outcome).toMatchObject({ type: "applied", artifact_id: "n1", version: 2 });
-    expect(written.envelopes?.[0]?.actor).toEqual({
+    expect(orThrow(written).outcome).toMatchObject({
+      type: "applied",
+      artifact_id: "n1",
+      version: 2,
+    });
+    expect(orThrow(written).envelopes[0]?.actor).toEqual({
       kind: "agent",
       thread_id: "t1",
       run_id: "side_1",
@@ -231,7 +236,7 @@ describe("writing from a side", () => {
       patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: "idea" }] },
       thread_id: "t1",
     });
-    expect(written.outcome?.type).toBe("proposed");
+    expect(orThrow(written).outcome.type).toBe("proposed");
     expect(await ws.artifact("memo1")).toMatchObject({ version: 1, data: { text: "" } });
     expect((await ws.proposals({ status: "pending" })).map((p) => p.change.artifact_id)).toEqual([
       "memo1",
@@ -245,17 +250,17 @@ describe("writing from a side", () => {
     await commit({ type: "set_thread_mode", thread_id: "t1", mode: "edit" });
     expect(side.snapshot.permissions.mode).toBe("suggest");
     const fromSide = await side.commit(noteEdit("side"));
-    expect(fromSide.outcome?.type).toBe("proposed");
+    expect(orThrow(fromSide).outcome.type).toBe("proposed");
     // The parent's own agent, now in edit, writes directly.
     const fromParent = await ws.commit(noteEdit("parent"), parentAgent);
-    expect(fromParent.outcome).toMatchObject({ type: "applied", version: 2 });
+    expect(orThrow(fromParent).outcome).toMatchObject({ type: "applied", version: 2 });
   });
 
   it("keeps edit frozen too: applied after the parent switches to suggest", async () => {
     await parent();
     const side = opened(await sides.open("t1"));
     await commit({ type: "set_thread_mode", thread_id: "t1", mode: "suggest" });
-    expect((await side.commit(noteEdit("side"))).outcome?.type).toBe("applied");
+    expect(orThrow(await side.commit(noteEdit("side"))).outcome.type).toBe("applied");
   });
 
   it("refuses anything but artifact writes", async () => {
@@ -335,7 +340,7 @@ describe("on a SQLite file", () => {
         "m1",
       ]);
       side.say("user", "only in memory");
-      expect((await side.commit(noteEdit("side on disk"))).outcome?.type).toBe("applied");
+      expect(orThrow(await side.commit(noteEdit("side on disk"))).outcome.type).toBe("applied");
       await commit({ type: "end_thread", thread_id: "t1" });
       expect(await side.done).toBe("parent_ended");
     } finally {

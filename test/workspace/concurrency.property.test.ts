@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "../../src/index.ts";
+import { orThrow } from "../../src/model/errors.ts";
 import type { RespondToProposal } from "../../src/model/proposals.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";
 
@@ -25,7 +26,7 @@ async function pending(): Promise<{ ws: Workspace; proposalId: string }> {
     },
     agent,
   );
-  if (proposed.outcome?.type !== "proposed") throw new Error("expected a proposal");
+  if (!proposed.ok || proposed.outcome.type !== "proposed") throw new Error("expected a proposal");
   return { ws, proposalId: proposed.outcome.proposal_id };
 }
 
@@ -69,8 +70,11 @@ describe("of concurrent answers, exactly one wins", () => {
             commands[i]?.decision === winner?.decision &&
             JSON.stringify(commands[i]?.changes) === JSON.stringify(winner?.changes);
           if (same) {
-            expect(result.outcome).toMatchObject({ type: "resolved", decision: winner?.decision });
-            expect(result.envelopes).toEqual([]);
+            expect(orThrow(result).outcome).toMatchObject({
+              type: "resolved",
+              decision: winner?.decision,
+            });
+            expect(orThrow(result).envelopes).toEqual([]);
           } else {
             expect(result.rejection?.type).toBe("invalid_state");
           }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
+import { orThrow } from "../../src/model/errors.ts";
 import { newThread } from "../../src/model/threads.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import type { AppendBatch } from "../../src/stores/port.ts";
@@ -50,7 +51,7 @@ describe("the host loop", () => {
       { traceparent: "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01" },
     );
     expect(result.ok).toBe(true);
-    const [envelope] = result.envelopes ?? [];
+    const [envelope] = orThrow(result).envelopes;
     expect(envelope).toEqual({
       seq: 3,
       id: "evt_3",
@@ -135,7 +136,7 @@ describe("reads", () => {
       },
       agent,
     );
-    expect(proposed.outcome?.type).toBe("proposed");
+    expect(orThrow(proposed).outcome.type).toBe("proposed");
     await ws.record({ type: "run_started", run_id: "r1", thread_id: "t1" }, agent);
 
     expect(await ws.artifact("n1")).toMatchObject({

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "../../../src/index.ts";
+import { orThrow } from "../../../src/model/errors.ts";
 import { agent, alice, bob, fixtureWorkspace } from "../../workspace/helpers.ts";
 
 const TEXT = "Launch plan\nShip v1 on Friday.\nOwner: Alice\nTests: pending.\n";
@@ -31,7 +32,7 @@ async function propose(ws: Workspace, patch: object, artifactId = "n1", base = 1
     } as never,
     agent,
   );
-  if (result.outcome?.type !== "proposed") throw new Error(JSON.stringify(result));
+  if (!result.ok || result.outcome.type !== "proposed") throw new Error(JSON.stringify(result));
   return result.outcome.proposal_id;
 }
 
@@ -190,7 +191,7 @@ describe("change notes for an agent", () => {
       { type: "respond_to_proposal", proposal_id: id, decision: "accept" },
       alice,
     );
-    expect(result.outcome).toMatchObject({ type: "resolved", version: 2 });
+    expect(orThrow(result).outcome).toMatchObject({ type: "resolved", version: 2 });
     const { text } = await ws.notes({ viewer: agent, after: cursor });
     expect(text).toBe(
       `- Alice accepted your proposal ${id} for n1, now v2 (the change was already there: nothing new was written)`,

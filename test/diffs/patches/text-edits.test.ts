@@ -27,7 +27,7 @@ describe("applyTextEdits", () => {
       ok: true,
       value: { title: "Plan", text: "Meet on Monday at noon", extra: 1 },
     });
-    expect(Object.keys(result.value ?? {})).toEqual(["title", "text", "extra"]);
+    expect(Object.keys(result.ok ? result.value : {})).toEqual(["title", "text", "extra"]);
   });
 
   it("applies edits in order, each to the previous result", () => {

@@ -43,7 +43,8 @@ async function seedProposals(store: Store, id: string): Promise<void> {
       },
       agent,
     );
-    if (proposed.outcome?.type !== "proposed") throw new Error("expected a proposal");
+    if (!proposed.ok || proposed.outcome.type !== "proposed")
+      throw new Error("expected a proposal");
   }
   const s = memory.snapshot(id);
   const seeded = await store.append(id, 0, {

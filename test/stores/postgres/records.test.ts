@@ -7,6 +7,7 @@ import {
   sequentialIds,
   type Workspace,
 } from "../../../src/index.ts";
+import { orThrow } from "../../../src/model/errors.ts";
 import { postgresStore } from "../../../src/postgres.ts";
 import { layout } from "../../../src/stores/postgres/layout.ts";
 import { migrate } from "../../../src/stores/postgres/migrate.ts";
@@ -288,7 +289,7 @@ withPostgres(
           { type: "create_artifact", artifact_id: "n1", kind: "note", data: {} },
           alice,
         );
-        expect(written.outcome?.seq).toBe(2);
+        expect(orThrow(written).outcome.seq).toBe(2);
         expect((await ws.artifacts()).map((a) => a.id)).toEqual(["n1"]);
         await store.close();
       });
@@ -430,8 +431,9 @@ withPostgres(
       it("refuses a batch that does not continue the log where it is appended", async () => {
         const store = await postgresStore({ pool: db.pool }, { schema: db.schema() });
         const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_a" });
-        const [envelope] =
-          (await ws.commit({ type: "create_thread", thread_id: "t1" }, alice)).envelopes ?? [];
+        const [envelope] = orThrow(
+          await ws.commit({ type: "create_thread", thread_id: "t1" }, alice),
+        ).envelopes;
         if (envelope === undefined) throw new Error("expected an envelope");
         const batch = { envelopes: [envelope], artifacts: [], revisions: [], proposals: [] };
         const rest = { threads: [], runs: [], messages: [] };

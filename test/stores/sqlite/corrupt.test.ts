@@ -67,7 +67,7 @@ async function seed(path: string): Promise<{ proposalId: string }> {
     agent,
   );
   await store.close();
-  if (proposed.outcome?.type !== "proposed") throw new Error("expected a proposal");
+  if (!proposed.ok || proposed.outcome.type !== "proposed") throw new Error("expected a proposal");
   return { proposalId: proposed.outcome.proposal_id };
 }
 

@@ -60,7 +60,8 @@ describe("sqlite store: processes racing to answer the same proposals", () => {
           },
           agent,
         );
-        if (proposed.outcome?.type !== "proposed") throw new Error("expected a proposal");
+        if (!proposed.ok || proposed.outcome.type !== "proposed")
+          throw new Error("expected a proposal");
         ids.push(proposed.outcome.proposal_id);
       }
     }
