@@ -2,11 +2,12 @@ import type { ArtifactType } from "../model/artifact-type.ts";
 import type { ArchiveArtifact, Change, EditArtifact } from "../model/artifacts.ts";
 import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import { contextThread, type DecideContext } from "../model/context.ts";
+import { actingAs, contextThread, type DecideContext } from "../model/context.ts";
 import type { Fact } from "../model/event.ts";
-import { forbidden, notFound, versionConflict } from "../model/rejections.ts";
+import { notFound, versionConflict } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import { type State, threadIn } from "../model/state.ts";
+import { mayAct } from "../rules/access/who-may.ts";
 import { applyArchive, applyCreate, applyEdit } from "../rules/artifacts/apply.ts";
 import { currentArtifact } from "../rules/artifacts/current.ts";
 import { mustPropose } from "../rules/artifacts/write-policy.ts";
@@ -87,20 +88,22 @@ function proposeOrApply(
 
 /**
  * Decides a command against the loaded state: the outcome, the events and the changed
- * entities, or a typed rejection. Pure: no clock, no randomness, no I/O.
+ * entities, or a typed rejection. Who may do what is checked first, for every command.
+ * Pure: no clock, no randomness, no I/O.
  *
  * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
  */
 export function commit(
   command: Command,
   state: State,
-  context: DecideContext,
+  decideContext: DecideContext,
 ): Result<CommitResult> {
-  if (context.actor.kind === "evaluator" && command.type !== "give_feedback") {
-    return refuse(forbidden("an evaluator can only give feedback"));
-  }
+  const context = asParticipant(decideContext);
+  // A side conversation's own limits first: they say more than the table would.
   const gate = sideGate(context, state, command);
   if (!gate.ok) return gate;
+  const allowed = mayAct(context, state, command);
+  if (!allowed.ok) return allowed;
   switch (command.type) {
     case "create_artifact": {
       const type = registered(context, command.kind);
@@ -152,7 +155,7 @@ export function commit(
     case "delete_thread":
       return decideCloseThread(state, command);
     case "grant_permission":
-      return decideGrantPermission(context, state, command);
+      return decideGrantPermission(state, command);
     case "answer_offer":
       return decideAnswerOffer(context, state, command);
     case "launch_thread":
@@ -175,6 +178,18 @@ export function commit(
  *
  * @throws WorkspaceError `not_loaded` when `needs` was not satisfied (a host bug).
  */
-export function record(fact: Fact, state: State, context: DecideContext): Result<CommitResult> {
-  return decideFact(context.actor, state, fact);
+export function record(
+  fact: Fact,
+  state: State,
+  decideContext: DecideContext,
+): Result<CommitResult> {
+  const context = asParticipant(decideContext);
+  const allowed = mayAct(context, state, fact);
+  return allowed.ok ? decideFact(state, fact) : allowed;
+}
+
+// A write from a side conversation is made as the side (see `actingAs`).
+function asParticipant(context: DecideContext): DecideContext {
+  const actor = actingAs(context.actor, context.side);
+  return actor === context.actor ? context : { ...context, actor };
 }

@@ -57,7 +57,8 @@ export class LiveSide implements SideConversation {
     this.parent_thread_id = snapshot.thread_id;
     this.snapshot = snapshot;
     this.#context = { id, thread_id: snapshot.thread_id, mode: snapshot.permissions.mode };
-    this.#actor = { kind: "agent", thread_id: snapshot.thread_id, run_id: id, name: "side" };
+    // The parent's agent; each write is marked with the side's id (a participant of its own).
+    this.#actor = { kind: "agent", thread_id: snapshot.thread_id, name: "side conversation" };
     this.done = new Promise((resolve) => {
       this.#resolveDone = resolve;
     });

@@ -3,20 +3,25 @@ import { z } from "zod";
 /** A person, identified by the host application's user id. */
 const UserActorSchema = z.object({
   kind: z.literal("user"),
-  id: z.string(),
+  id: z.string().min(1),
   name: z.string().nullable().default(null),
 });
-/** The built-in agent of one thread, acting within one run. */
+/**
+ * The built-in agent of one thread, acting within one run. `side_id` marks a write made from
+ * a side conversation of that thread: the library sets it from the side, never the sender,
+ * so the side is a participant of its own.
+ */
 const AgentActorSchema = z.object({
   kind: z.literal("agent"),
-  thread_id: z.string(),
+  thread_id: z.string().min(1),
   run_id: z.string().nullable().default(null),
   name: z.string().default("assistant"),
+  side_id: z.string().min(1).optional(),
 });
 /** An agent outside the workspace (another tool, an MCP client), by its client id. */
 const ExternalAgentActorSchema = z.object({
   kind: z.literal("external_agent"),
-  client_id: z.string(),
+  client_id: z.string().min(1),
   name: z.string().nullable().default(null),
 });
 /** The host itself. */
@@ -46,14 +51,17 @@ export type ActorInput = z.input<typeof ActorSchema>;
 
 /**
  * The participant an actor speaks for. Every run of one thread's agent is one participant,
- * so an agent cannot answer its own proposal from another run.
+ * so an agent cannot answer its own proposal from another run; a side conversation of the
+ * thread is another one, so the parent hears of the side's writes as someone else's.
  */
 export function participantKey(actor: Actor): string {
   switch (actor.kind) {
     case "user":
       return `user:${actor.id}`;
     case "agent":
-      return `agent:${actor.thread_id}`;
+      return actor.side_id === undefined
+        ? `agent:${actor.thread_id}`
+        : `agent:${actor.thread_id}/side:${actor.side_id}`;
     case "external_agent":
       return `external_agent:${actor.client_id}`;
     case "system":

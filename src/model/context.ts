@@ -1,4 +1,6 @@
 import type { Actor } from "./actors.ts";
+import type { Command } from "./command.ts";
+import type { Fact } from "./event.ts";
 import type { ModeLadders } from "./modes.ts";
 import type { Registry } from "./registry.ts";
 import type { ThreadMode } from "./threads.ts";
@@ -33,6 +35,37 @@ export interface DecideContext {
   readonly modes?: ModeLadders;
   /** Set when the command comes from a side conversation. */
   readonly side?: SideContext;
+  /**
+   * The host's widening of who may do what (SPEC section 9): named actors that may also take
+   * the listed actions. Default: none, the table as it is.
+   */
+  readonly access?: readonly AccessWidening[];
+}
+
+/** Every command and fact, by its `type`: what who-may-do-what has a row for. */
+export type Action = Command["type"] | Fact["type"];
+
+/**
+ * A named actor that may also take these actions, in any thread (the rules still apply: no
+ * one answers their own proposal, and write policies still bind an agent).
+ */
+export interface AccessWidening {
+  /** Who: a thread's agent, an external agent by client id, or an evaluator by name. */
+  readonly actor:
+    | { readonly kind: "agent"; readonly thread_id: string }
+    | { readonly kind: "external_agent"; readonly client_id: string }
+    | { readonly kind: "evaluator"; readonly name: string };
+  /** The command and fact types it may also send. */
+  readonly may: readonly Action[];
+}
+
+/**
+ * The actor a write is made as: from a side conversation, the side's own participant (the
+ * parent's agent marked with the side's id), so the parent hears of it as someone else's.
+ */
+export function actingAs(actor: Actor, side: SideContext | undefined): Actor {
+  if (side === undefined || actor.kind !== "agent" || actor.side_id !== undefined) return actor;
+  return { ...actor, side_id: side.id };
 }
 
 /** The thread a write happens in: the command's own, else the acting agent's. */

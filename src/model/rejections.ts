@@ -43,12 +43,15 @@ const NotFoundSchema = z.object({
   id: z.string(),
 });
 /**
- * The actor may not do this. When a requested mode is broader than the actor's ceiling,
- * `field`, `requested` and `ceiling` say which and by how much.
+ * The actor may not do this. Refused by who may do what, `action` is the command or fact type
+ * and `actor_kind` the kind of actor refused. When a requested mode is broader than the
+ * actor's ceiling, `field`, `requested` and `ceiling` say which and by how much.
  */
 const ForbiddenSchema = z.object({
   type: z.literal("forbidden"),
   message: z.string(),
+  action: z.string().optional(),
+  actor_kind: z.string().optional(),
   field: z.string().optional(),
   requested: z.string().optional(),
   ceiling: z.string().optional(),

@@ -2,7 +2,7 @@ import type { ActorInput } from "../model/actors.ts";
 import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommandInput } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import type { SideContext } from "../model/context.ts";
+import type { AccessWidening, SideContext } from "../model/context.ts";
 import type { Envelope } from "../model/envelope.ts";
 import type { FactInput } from "../model/event.ts";
 import type { IdSource } from "../model/ids.ts";
@@ -44,6 +44,13 @@ export interface WorkspaceOptions {
    * after the first few, with a short random pause so a crowd of writers spreads out).
    */
   readonly maxAttempts?: number;
+  /**
+   * Widens who may do what (SPEC section 9) for named actors: for example a reviewer agent
+   * that may answer other agents' proposals (`{ actor: { kind: "agent", thread_id:
+   * "thr_review" }, may: ["respond_to_proposal"] }`). It still never answers its own, and
+   * write policies still bind it. Default: none; agents propose, people decide.
+   */
+  readonly widen?: readonly AccessWidening[];
 }
 
 /** Per-call options of a write. */

@@ -4,7 +4,7 @@ import { parseActor } from "../decide/parse.ts";
 import type { Actor, ActorInput } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import type { SideContext } from "../model/context.ts";
+import { type AccessWidening, actingAs, type SideContext } from "../model/context.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
@@ -28,6 +28,7 @@ export interface WorkspaceCore {
   readonly channels: Readonly<Record<string, AnswerChannel>>;
   readonly modes: ModeLadders | undefined;
   readonly maxAttempts: number;
+  readonly access: readonly AccessWidening[];
 }
 
 /** The options with their defaults filled in. */
@@ -41,6 +42,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     channels: options.answerChannels ?? {},
     modes: options.modes,
     maxAttempts: options.maxAttempts ?? 100,
+    access: options.widen ?? [],
   };
 }
 
@@ -96,6 +98,7 @@ export async function decideNow(
     registry: core.registry,
     now,
     channels: Object.keys(core.channels),
+    access: core.access,
     ...(core.modes === undefined ? {} : { modes: core.modes }),
     ...(side === undefined ? {} : { side }),
   });
@@ -146,7 +149,8 @@ export async function write(
 ): Promise<WriteResult> {
   const input = withActor(parsed, actorInput);
   if (!input.ok) return input;
-  const { item, actor } = input.value;
+  const { item } = input.value;
+  const actor = actingAs(input.value.actor, options.side);
   const traceparent = options.traceparent ?? null;
   const traceId = traceIdOf(traceparent);
   for (let attempt = 0; attempt < core.maxAttempts; attempt++) {

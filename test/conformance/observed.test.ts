@@ -58,6 +58,8 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
     "landed_diff",
   ],
   "event:deferred_answered": ["surface"],
+  // Who may do what names the refused action and the actor's kind.
+  "rejection:forbidden": ["action", "actor_kind"],
 };
 
 // Cases whose expectation the stricter rules change on purpose (conformance/DEVIATIONS.md).
@@ -78,8 +80,12 @@ function withoutAdditions(dump: JsonValue): JsonValue {
     Array.isArray(dump[key]) ? { [key]: dump[key].map((item) => without(item, pick(item))) } : {};
   const eventType = (item: JsonValue) =>
     item !== null && typeof item === "object" && !Array.isArray(item) ? String(item.type) : "";
+  const rejection = dump.rejection;
   return {
     ...dump,
+    ...(rejection === undefined
+      ? {}
+      : { rejection: without(rejection, ADDITIONS[`rejection:${eventType(rejection)}`]) }),
     ...list("events", (item) => ADDITIONS[`event:${eventType(item)}`]),
     ...list("proposals", () => ADDITIONS.proposals),
     ...list("runs", () => ADDITIONS.runs),

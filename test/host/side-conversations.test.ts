@@ -204,7 +204,7 @@ describe("closing", () => {
 });
 
 describe("writing from a side", () => {
-  it("lands in the workspace, as the parent's agent, and survives the close", async () => {
+  it("lands in the workspace, as the side of the parent's agent, and survives the close", async () => {
     await parent();
     const side = opened(await sides.open("t1"));
     const written = await side.commit(noteEdit("from the side"));
@@ -216,8 +216,9 @@ describe("writing from a side", () => {
     expect(orThrow(written).envelopes[0]?.actor).toEqual({
       kind: "agent",
       thread_id: "t1",
-      run_id: "side_1",
-      name: "side",
+      run_id: null,
+      name: "side conversation",
+      side_id: "side_1",
     });
     await side.close();
     expect(await ws.artifact("n1")).toMatchObject({
@@ -241,6 +242,39 @@ describe("writing from a side", () => {
     expect((await ws.proposals({ status: "pending" })).map((p) => p.change.artifact_id)).toEqual([
       "memo1",
     ]);
+  });
+
+  it("writes as itself: the parent's agent hears of the side's changes and answers as someone else's", async () => {
+    await parent();
+    const cursor = await ws.head();
+    const side = opened(await sides.open("t1"));
+    orThrow(await side.commit(noteEdit("from the side")));
+    const memo: CommandInput = {
+      type: "edit_artifact",
+      artifact_id: "memo1",
+      base_version: 1,
+      patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: "idea" }] },
+      thread_id: "t1",
+    };
+    const proposed = orThrow(await side.commit(memo)).outcome;
+    if (proposed.type !== "proposed") throw new Error("expected a proposal");
+    await commit({
+      type: "respond_to_proposal",
+      proposal_id: proposed.proposal_id,
+      decision: "accept",
+    });
+    const { notes, text } = await ws.notes({ viewer: parentAgent, after: cursor });
+    // Its edit, its proposal and the accepted change: all the side's, none the parent's own.
+    expect(notes.map((note) => note.type)).toEqual(["change", "proposal", "change"]);
+    expect(text).toContain("side conversation changed n1");
+    expect(text).not.toContain("your proposal");
+    // A sender cannot claim to be a side: the marker comes from the side alone.
+    const forged = await ws.commit(noteEdit("forged", 2), { ...parentAgent, side_id: "side_1" });
+    expect(forged.ok ? null : forged.rejection).toMatchObject({
+      type: "forbidden",
+      action: "edit_artifact",
+      actor_kind: "agent",
+    });
   });
 
   it("keeps the mode frozen at opening: suggest stays suggest after the parent switches to edit", async () => {

@@ -1,4 +1,3 @@
-import { isAgent } from "../../model/actors.ts";
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
 import type {
@@ -69,12 +68,6 @@ export function decideRequestDecision(
   if (!found.ok) return found;
   const owner = found.value;
   const fields = scopeFields(owner);
-  const { actor } = context;
-  if (
-    !(actor.kind === "system" || (actor.kind === "agent" && actor.thread_id === fields.thread_id))
-  ) {
-    return refuse(forbidden(`only thread ${fields.thread_id}'s agent or the system may ask`));
-  }
   if (!isOpen(owner)) {
     return refuse(invalidState(`${command.scope.kind} ${command.scope.id} has ended`));
   }
@@ -156,7 +149,6 @@ export function decideAnswerDecision(
   state: State,
   command: AnswerDecision,
 ): Result<CommitResult> {
-  if (isAgent(context.actor)) return refuse(forbidden("only a person answers a decision"));
   const found = ownerOf(state, command.scope);
   if (!found.ok) return found;
   const owner = found.value;
@@ -231,15 +223,6 @@ export function decideRetireDecision(
   const found = ownerOf(state, command.scope);
   if (!found.ok) return found;
   const owner = found.value;
-  const { actor } = context;
-  if (
-    isAgent(actor) &&
-    !(actor.kind === "agent" && actor.thread_id === scopeFields(owner).thread_id)
-  ) {
-    return refuse(
-      forbidden("only the scope's own agent, a person or the system retires its decision"),
-    );
-  }
   const decided = pendingDecision(owner, command.decision_id);
   if (!decided.ok) {
     return decided.rejection.type === "stale_decision" ? ok(commitResult(RECORDED)) : decided;

@@ -2,7 +2,7 @@ import { type CommitResult, commitResult, RECORDED } from "../../model/commit-re
 import type { DecideContext } from "../../model/context.ts";
 import type { LaunchThread } from "../../model/launch.ts";
 import { DEFAULT_MODE_LADDERS } from "../../model/modes.ts";
-import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import { newThread } from "../../model/threads.ts";
@@ -19,10 +19,6 @@ export function decideLaunchThread(
   state: State,
   command: LaunchThread,
 ): Result<CommitResult> {
-  const { actor } = context;
-  if (actor.kind === "agent" && actor.thread_id !== command.source_thread_id) {
-    return refuse(forbidden(`an agent launches only from its own thread, ${actor.thread_id}`));
-  }
   const source = threadIn(state, command.source_thread_id);
   if (source === null) return refuse(notFound("thread", command.source_thread_id));
   const open = openThread(source);

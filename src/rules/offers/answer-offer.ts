@@ -1,9 +1,8 @@
-import { isAgent } from "../../model/actors.ts";
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
 import { jsonEqual } from "../../model/json.ts";
 import type { AnswerOffer, OfferAnswer } from "../../model/offers.ts";
-import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { type State, threadIn } from "../../model/state.ts";
 
@@ -17,7 +16,6 @@ export function decideAnswerOffer(
   state: State,
   command: AnswerOffer,
 ): Result<CommitResult> {
-  if (isAgent(context.actor)) return refuse(forbidden("only a person answers an offer"));
   const { thread_id, offer_id } = command;
   const thread = threadIn(state, thread_id);
   if (thread === null) return refuse(notFound("thread", thread_id));

@@ -1,8 +1,7 @@
-import type { Actor } from "../../model/actors.ts";
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import { EMPTY_SLOT } from "../../model/decisions.ts";
 import type { Fact } from "../../model/event.ts";
-import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import type { Run, RunStatus } from "../../model/runs.ts";
 import { runIn, type State, threadIn } from "../../model/state.ts";
@@ -70,22 +69,15 @@ function nextRun(state: State, fact: RunFact): Result<Run | null> {
 }
 
 /**
- * Records a fact about a run (only its thread's agent or the system may) or an application
- * event (anyone may; its thread, if named, must exist). The fact itself is the event.
+ * Records a fact about a run or an application event (its thread, if named, must exist). The
+ * fact itself is the event; who may record it is checked before (`mayAct`).
  */
-export function decideFact(actor: Actor, state: State, fact: Fact): Result<CommitResult> {
+export function decideFact(state: State, fact: Fact): Result<CommitResult> {
   if (fact.type === "app_event") {
     if (fact.thread_id !== null && threadIn(state, fact.thread_id) === null) {
       return refuse(notFound("thread", fact.thread_id));
     }
     return ok(commitResult(RECORDED, { events: [fact] }));
-  }
-  const permitted =
-    actor.kind === "system" || (actor.kind === "agent" && actor.thread_id === fact.thread_id);
-  if (!permitted) {
-    return refuse(
-      forbidden(`only thread ${fact.thread_id}'s agent or the system may record its runs`),
-    );
   }
   const run = nextRun(state, fact);
   if (!run.ok) return run;

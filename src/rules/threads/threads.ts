@@ -1,8 +1,8 @@
 import type { z } from "zod";
-import { actorRunId, isAgent } from "../../model/actors.ts";
+import { actorRunId } from "../../model/actors.ts";
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
-import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
+import { invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { artifactIn, messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import type {
@@ -194,13 +194,9 @@ export function decideCloseThread(
  * again records nothing.
  */
 export function decideGrantPermission(
-  context: DecideContext,
   state: State,
   command: z.infer<typeof GrantPermissionSchema>,
 ): Result<CommitResult> {
-  if (isAgent(context.actor)) {
-    return refuse(forbidden("only a person or the system grants a permission"));
-  }
   const thread = existing(state, command.thread_id);
   if (!thread.ok) return thread;
   if (thread.value.grants.includes(command.permission)) return ok(commitResult(RECORDED));
