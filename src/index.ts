@@ -64,12 +64,7 @@ export type { ProposalPreview } from "./rules/proposals/preview.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
 export type { ProposalFilter, Store } from "./stores/port.ts";
-export type {
-  AnswerChannel,
-  DecisionAnswer,
-  DecisionAnswerResult,
-  DecisionDelivery,
-} from "./workspace/answer-decision.ts";
+export type { DecisionAnswer, DecisionAnswerResult } from "./workspace/answer-decision.ts";
 export type {
   NotesDelivery,
   NotesRequest,
@@ -78,5 +73,6 @@ export type {
   WriteOptions,
   WriteResult,
 } from "./workspace/api.ts";
+export type { AnswerChannel, DecisionDelivery, DeliveryResult } from "./workspace/deliveries.ts";
 export type { Subscription } from "./workspace/subscription.ts";
 export { createWorkspace } from "./workspace/workspace.ts";

@@ -2,6 +2,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import { ActorSchema } from "../model/actors.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../model/json.ts";
+import { AccessWideningSchema } from "../model/access.ts";
 import { ModeLaddersSchema } from "../model/modes.ts";
 import { ProposalSchema } from "../model/proposals.ts";
 import { RunSchema } from "../model/runs.ts";
@@ -112,6 +113,8 @@ export const CaseSchema = z
         mode: ThreadModeSchema,
       })
       .optional(),
+    /** The host's widening of who may do what (our extension, SPEC section 9). */
+    widen: z.array(AccessWideningSchema).optional(),
     expect: ExpectSchema,
   })
   .superRefine((testCase, ctx) => {

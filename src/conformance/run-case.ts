@@ -84,7 +84,7 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
   if (!item.ok) return toJson({ rejection: item.rejection });
   let result: ReturnType<typeof decide>;
   try {
-    const { now, channels, modes, side } = testCase;
+    const { now, channels, modes, side, widen } = testCase;
     const state = loadCaseState(item.value, actor.value, testCase.given, options.registry, side);
     const context: DecideContext = {
       actor: actor.value,
@@ -93,6 +93,7 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
       ...(channels === undefined ? {} : { channels }),
       ...(modes === undefined ? {} : { modes }),
       ...(side === undefined ? {} : { side }),
+      ...(widen === undefined ? {} : { access: widen }),
     };
     result = decide(item.value, state, context);
   } catch (error) {

@@ -18,7 +18,7 @@ import {
 } from "../rules/decisions/decisions.ts";
 import { decideGiveFeedback } from "../rules/feedback/give.ts";
 import { decideLaunchThread } from "../rules/launch/launch.ts";
-import { decideAnswerOffer } from "../rules/offers/answer-offer.ts";
+import { decideAnswerOffer, decideReleaseOffer } from "../rules/offers/answer-offer.ts";
 import { decideExpireProposal } from "../rules/proposals/expire.ts";
 import { propose } from "../rules/proposals/propose.ts";
 import { decideRespondToProposal } from "../rules/proposals/respond.ts";
@@ -103,7 +103,15 @@ export function commit(
   const gate = sideGate(context, state, command);
   if (!gate.ok) return gate;
   const allowed = mayAct(context, state, command);
-  if (!allowed.ok) return allowed;
+  return allowed.ok ? decideCommand(context, state, command) : allowed;
+}
+
+// The rule each command type is decided by, once who may send it was checked.
+function decideCommand(
+  context: DecideContext,
+  state: State,
+  command: Command,
+): Result<CommitResult> {
   switch (command.type) {
     case "create_artifact": {
       const type = registered(context, command.kind);
@@ -158,6 +166,8 @@ export function commit(
       return decideGrantPermission(state, command);
     case "answer_offer":
       return decideAnswerOffer(context, state, command);
+    case "release_offer":
+      return decideReleaseOffer(state, command);
     case "launch_thread":
       return decideLaunchThread(context, state, command);
     case "request_decision":

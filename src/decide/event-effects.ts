@@ -41,9 +41,14 @@ const threadOf = (draft: Snapshot, envelope: Envelope, id: string): Draft<Thread
   must(draft.threads.get(id), envelope, `thread ${id}`);
 
 const THREAD_EFFECTS = {
-  thread_created: (draft, event) => {
+  thread_created: (draft, event, envelope) => {
     const thread = { ...newThread(event.thread_id, event.title), proposed_by: event.proposed_by };
     draft.threads.set(event.thread_id, castDraft(thread));
+    // A thread started from an offer claims it on the offering thread.
+    const origin = event.proposed_by;
+    if (origin !== null) {
+      threadOf(draft, envelope, origin.thread_id).starting[origin.offer_id] = event.thread_id;
+    }
   },
   thread_launched: (draft, event, envelope) => {
     const thread = threadOf(draft, envelope, event.thread_id);
@@ -67,7 +72,12 @@ const THREAD_EFFECTS = {
     threadOf(draft, envelope, event.thread_id).grants.push(event.permission);
   },
   offer_answered: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).offers[event.offer_id] = castDraft(event.answer);
+    const thread = threadOf(draft, envelope, event.thread_id);
+    thread.offers[event.offer_id] = castDraft(event.answer);
+    delete thread.starting[event.offer_id];
+  },
+  offer_released: (draft, event, envelope) => {
+    delete threadOf(draft, envelope, event.thread_id).starting[event.offer_id];
   },
   side_opened: (draft, event, envelope) => {
     threadOf(draft, envelope, event.thread_id).side = event.side_id;

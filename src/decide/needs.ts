@@ -103,6 +103,9 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
     case "close_side":
       want.threads.push(command.thread_id);
       return;
+    case "release_offer":
+      want.threads.push(command.thread_id);
+      return;
     case "answer_offer":
       want.threads.push(command.thread_id);
       if (command.answer.status === "started") want.threads.push(command.answer.thread_id);

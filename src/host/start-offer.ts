@@ -2,18 +2,12 @@ import { z } from "zod";
 import type { CheckoutAdapter, PlacementProblem } from "../checkout/port.ts";
 import { isCheckoutError } from "../checkout/port.ts";
 import { parseActor } from "../decide/parse.ts";
-import { isAgent } from "../model/actors.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { type ThreadOffer, type ThreadOfferInput, ThreadOfferSchema } from "../model/offers.ts";
 import type { CheckoutMode } from "../model/placement.ts";
-import {
-  forbidden,
-  invalidState,
-  notFound,
-  type Rejection,
-  validationFailed,
-} from "../model/rejections.ts";
+import { alreadyStarted, notFound, type Rejection, validationFailed } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
+import { offerHolder } from "../model/threads.ts";
 import { toValidationErrors } from "../model/validation-errors.ts";
 import type { Workspace } from "../workspace/api.ts";
 import type { ServiceCall } from "./service.ts";
@@ -61,13 +55,15 @@ export interface StartOfferRequest {
  * How a start ended. `ok`: thread, prompt and answer written, and dispatched. Otherwise
  * `stage` is the step that did not go through:
  * - `check`: refused before anything was written (a bad offer, an unknown offering thread, an
- *   agent as the person, an offer already started, a thread id in use);
- * - `checkout`: the thread exists and is empty; nothing sent, no answer (the offer still
- *   stands). `problem` is set when the port threw a `CheckoutError`;
+ *   agent as the person, a thread id in use, or `already_started`: the offer was started, or
+ *   is being started by another surface right now, as the thread it names);
+ * - `checkout`: the thread exists and is empty; nothing sent, no answer, the offer's claim
+ *   released (it still stands). `problem` is set when the port threw a `CheckoutError`;
  * - `consent`: only a shared checkout was granted and the person said no; the prompt is the
- *   thread's draft, nothing sent, no answer;
+ *   thread's draft, nothing sent, no answer, the claim released;
  * - `park_draft`, `send_prompt`, `record_answer`: that write was refused (the thread was
- *   ended meanwhile, say); nothing after it happened, so nothing was dispatched;
+ *   ended meanwhile, say); nothing after it happened, so nothing was dispatched; the claim is
+ *   released;
  * - `dispatch`: everything was written, but `dispatch` threw (`error`); the answer stands.
  */
 export type StartOfferResult =
@@ -133,14 +129,12 @@ async function checkStart(
   }
   const person = parseActor(actor);
   if (!person.ok) return person;
-  if (isAgent(person.value)) return refuse(forbidden("only a person starts an offer"));
   const { offering_thread_id, offer_id } = request;
   const offering = await workspace.thread(offering_thread_id);
   if (offering === null) return refuse(notFound("thread", offering_thread_id));
-  const prior = offering.offers[offer_id];
-  if (prior?.status === "started") {
-    return refuse(invalidState(`offer ${offer_id} was already started as ${prior.thread_id}`));
-  }
+  // Checked again, atomically, by the write that claims the offer (two starts at once).
+  const holder = offerHolder(offering, offer_id);
+  if (holder !== null) return refuse(alreadyStarted(offer_id, holder));
   return ok(parsed.data.offer);
 }
 
@@ -185,13 +179,13 @@ export async function startOffer(
   workspace: Workspace,
   call: StartOfferCall,
 ): Promise<StartOfferResult> {
-  const { request, actor, ports } = call;
+  const { request, actor } = call;
   const checked = await checkStart(workspace, call);
   if (!checked.ok) return refused(checked.rejection);
   const offer = checked.value;
   const { offering_thread_id, offer_id } = request;
 
-  // (1) The thread, saved before the checkout asks for it.
+  // (1) The thread, saved before the checkout asks for it; this write claims the offer.
   const created = await workspace.commit(
     {
       type: "create_thread",
@@ -203,7 +197,29 @@ export async function startOffer(
   );
   if (!created.ok) return refused(created.rejection);
   const thread_id = made(created.entities.threads, "create_thread").id;
+  let result: StartOfferResult | undefined;
+  try {
+    result = await startClaimed(workspace, call, { thread_id, offer });
+    return result;
+  } finally {
+    // A start that stopped (or threw) before the answer lets go of the offer's claim, so the
+    // offer can be started again.
+    if (result === undefined || (!result.ok && result.stage !== "dispatch")) {
+      const release = { type: "release_offer", thread_id: offering_thread_id, offer_id } as const;
+      await workspace.commit(release, actor);
+    }
+  }
+}
 
+// (2)–(6), once the thread exists and holds the offer's claim.
+async function startClaimed(
+  workspace: Workspace,
+  call: StartOfferCall,
+  started: { readonly thread_id: string; readonly offer: ThreadOffer },
+): Promise<StartOfferResult> {
+  const { request, actor, ports } = call;
+  const { offering_thread_id, offer_id } = request;
+  const { thread_id, offer } = started;
   const granted = await grantCheckout(workspace, call, { thread_id, offer });
   if ("stopped" in granted) return granted.stopped;
   const checkout = granted.granted;

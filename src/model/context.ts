@@ -1,6 +1,5 @@
+import type { AccessWidening } from "./access.ts";
 import type { Actor } from "./actors.ts";
-import type { Command } from "./command.ts";
-import type { Fact } from "./event.ts";
 import type { ModeLadders } from "./modes.ts";
 import type { Registry } from "./registry.ts";
 import type { ThreadMode } from "./threads.ts";
@@ -40,23 +39,6 @@ export interface DecideContext {
    * the listed actions. Default: none, the table as it is.
    */
   readonly access?: readonly AccessWidening[];
-}
-
-/** Every command and fact, by its `type`: what who-may-do-what has a row for. */
-export type Action = Command["type"] | Fact["type"];
-
-/**
- * A named actor that may also take these actions, in any thread (the rules still apply: no
- * one answers their own proposal, and write policies still bind an agent).
- */
-export interface AccessWidening {
-  /** Who: a thread's agent, an external agent by client id, or an evaluator by name. */
-  readonly actor:
-    | { readonly kind: "agent"; readonly thread_id: string }
-    | { readonly kind: "external_agent"; readonly client_id: string }
-    | { readonly kind: "evaluator"; readonly name: string };
-  /** The command and fact types it may also send. */
-  readonly may: readonly Action[];
 }
 
 /**

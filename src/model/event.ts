@@ -12,7 +12,7 @@ import {
 } from "./decisions.ts";
 import { FeedbackGivenSchema } from "./feedback.ts";
 import { ThreadLaunchedSchema } from "./launch.ts";
-import { OfferAnsweredSchema } from "./offers.ts";
+import { OfferAnsweredSchema, OfferReleasedSchema } from "./offers.ts";
 import {
   ProposalCreatedSchema,
   ProposalExpiredSchema,
@@ -80,6 +80,7 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   ThreadDeletedSchema,
   PermissionGrantedSchema,
   OfferAnsweredSchema,
+  OfferReleasedSchema,
   ThreadLaunchedSchema,
   DecisionRequestedSchema,
   DecisionSupersededSchema,

@@ -76,3 +76,24 @@ export const OfferAnsweredSchema = z.object({
   offer_id: z.string(),
   answer: OfferAnswerSchema,
 });
+
+/**
+ * Let go of an offer's claim: a start that stopped before it was answered (the checkout
+ * failed, consent was declined) releases the offer so it can be started again.
+ */
+export const ReleaseOfferSchema = z.strictObject({
+  type: z.literal("release_offer"),
+  thread_id: z.string(),
+  offer_id: z.string().min(1),
+});
+/** Let go of an offer's claim. */
+export type ReleaseOffer = z.infer<typeof ReleaseOfferSchema>;
+
+/** An offer's claim was let go: the thread that claimed it did not start it. */
+export const OfferReleasedSchema = z.object({
+  type: z.literal("offer_released"),
+  thread_id: z.string(),
+  offer_id: z.string(),
+  /** The thread that had claimed it. */
+  claimed_by: z.string(),
+});

@@ -83,6 +83,15 @@ const ConflictSchema = z.object({
   conflicts: z.array(JsonConflictSchema),
 });
 
+/** The offer was started already, or is being started, by the thread named. */
+const AlreadyStartedSchema = z.object({
+  type: z.literal("already_started"),
+  message: z.string(),
+  offer_id: z.string(),
+  /** The thread that started the offer, or is starting it now. */
+  thread_id: z.string(),
+});
+
 /** Where a thread should work cannot be had: a missing branch, an unregistered worktree, … */
 const InvalidPlacementSchema = z.object({
   type: z.literal("invalid_placement"),
@@ -128,6 +137,7 @@ export const RejectionSchema = z.discriminatedUnion("type", [
   InvalidPlacementSchema,
   UnknownDecisionSchema,
   StaleDecisionSchema,
+  AlreadyStartedSchema,
 ]);
 /** A refused command or fact, as a value. Switch on `type`. */
 export type Rejection = z.infer<typeof RejectionSchema>;
@@ -212,6 +222,19 @@ export function beyondCeiling(
     field,
     requested,
     ceiling,
+  };
+}
+
+/** `already_started`: the offer has a thread already, started or being started. */
+export function alreadyStarted(
+  offerId: string,
+  threadId: string,
+): z.infer<typeof AlreadyStartedSchema> {
+  return {
+    type: "already_started",
+    message: `offer ${offerId} is already started, as thread ${threadId}`,
+    offer_id: offerId,
+    thread_id: threadId,
   };
 }
 

@@ -41,6 +41,12 @@ export const ThreadSchema = z.object({
   proposed_by: OfferRefSchema.nullable().default(null),
   /** The answers to the offers this thread's agent made, by offer id (last write wins). */
   offers: z.record(z.string(), OfferAnswerSchema).default({}),
+  /**
+   * Offers of this thread being started, by offer id: the thread that claimed each one by
+   * recording it as its origin. The claim holds until the offer is answered or released, so
+   * a second start of the same offer is refused.
+   */
+  starting: z.record(z.string(), z.string()).default({}),
   /** Text parked in the composer (a prompt whose start was declined). */
   draft: z.string().nullable().default(null),
   modes: ThreadModesSchema.default({ permission: null, interaction: null }),
@@ -67,6 +73,7 @@ export function newThread(id: string, title: string): Thread {
     status: "open",
     proposed_by: null,
     offers: {},
+    starting: {},
     draft: null,
     modes: { permission: null, interaction: null },
     model: null,
@@ -75,6 +82,16 @@ export function newThread(id: string, title: string): Thread {
     side: null,
     decision: EMPTY_SLOT,
   };
+}
+
+/**
+ * The thread an offer of `thread` went to, or is going to: the started answer's, else the
+ * claim's; `null` while the offer is free to start. Own keys only, whatever the offer id.
+ */
+export function offerHolder(thread: Thread, offerId: string): string | null {
+  const answer = Object.hasOwn(thread.offers, offerId) ? thread.offers[offerId] : undefined;
+  if (answer?.status === "started") return answer.thread_id;
+  return Object.hasOwn(thread.starting, offerId) ? (thread.starting[offerId] ?? null) : null;
 }
 
 /** Start a thread. */

@@ -32,7 +32,7 @@ async function runThroughWorkspace(
     }),
   );
   if (!seeded.ok) throw new Error("could not seed the case");
-  const { now, channels = [], modes, side } = testCase;
+  const { now, channels = [], modes, side, widen } = testCase;
   const ws = createWorkspace({
     registry,
     store,
@@ -40,6 +40,7 @@ async function runThroughWorkspace(
     newId: sequentialIds(),
     ...(now === undefined ? {} : { clock: () => new Date(now) }),
     ...(modes === undefined ? {} : { modes }),
+    ...(widen === undefined ? {} : { widen }),
     // Only the names matter here: deciding a case never delivers.
     answerChannels: Object.fromEntries(channels.map((name) => [name, async () => {}])),
   });

@@ -1,8 +1,9 @@
+import type { AccessWidening } from "../model/access.ts";
 import type { ActorInput } from "../model/actors.ts";
 import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommandInput } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import type { AccessWidening, SideContext } from "../model/context.ts";
+import type { SideContext } from "../model/context.ts";
 import type { Envelope } from "../model/envelope.ts";
 import type { FactInput } from "../model/event.ts";
 import type { IdSource } from "../model/ids.ts";
@@ -17,7 +18,8 @@ import type { Run } from "../model/runs.ts";
 import type { Thread } from "../model/threads.ts";
 import type { ProposalPreview } from "../rules/proposals/preview.ts";
 import type { ProposalFilter, Store } from "../stores/port.ts";
-import type { AnswerChannel, DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
+import type { DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
+import type { AnswerChannel, DeliveryResult } from "./deliveries.ts";
 import type { Subscription } from "./subscription.ts";
 
 /** How a workspace is wired: its types, its store, and the clock and ids it uses. */
@@ -75,6 +77,11 @@ export type WriteResult =
       readonly outcome: Outcome;
       readonly envelopes: readonly Envelope[];
       readonly entities: WrittenEntities;
+      /**
+       * Set when the write stored a person's answer to a decision: its delivery through the
+       * decision's answer channel, started once the answer was stored (never rejects).
+       */
+      readonly delivery?: Promise<DeliveryResult>;
       readonly rejection?: never;
     }
   | { readonly ok: false; readonly rejection: Rejection };

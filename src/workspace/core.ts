@@ -1,10 +1,11 @@
 import { decide } from "../decide/decide.ts";
 import { needs } from "../decide/needs.ts";
 import { parseActor } from "../decide/parse.ts";
+import type { AccessWidening } from "../model/access.ts";
 import type { Actor, ActorInput } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import { type AccessWidening, actingAs, type SideContext } from "../model/context.ts";
+import { actingAs, type SideContext } from "../model/context.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
@@ -15,8 +16,8 @@ import { ok, type Result } from "../model/result.ts";
 import { emptyState, isSatisfied, type State } from "../model/state.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { Store } from "../stores/port.ts";
-import type { AnswerChannel } from "./answer-decision.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
+import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 
 /** What every part of a workspace shares: where it lives, its clock, ids and types. */
 export interface WorkspaceCore {
@@ -164,11 +165,13 @@ export async function write(
     const stored = await core.store.append(core.id, decided.value.head, batch);
     if (stored.ok) {
       const seq = appended.at(-1)?.seq ?? decided.value.head;
+      const delivery = deliverAnswer(core.channels, appended);
       return {
         ok: true,
         outcome: { ...outcome, seq },
         envelopes: appended,
         entities: { ...entities, revisions },
+        ...(delivery === undefined ? {} : { delivery }),
       };
     }
   }

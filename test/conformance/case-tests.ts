@@ -15,6 +15,7 @@ export const CONFORMANCE = join(import.meta.dirname, "..", "..", "conformance");
 
 /** Which test folder runs which case files (paths under conformance/). */
 export const CASE_FILES = {
+  "rules/access": ["cases/access.json"],
   "rules/artifacts": ["artifactr/artifacts.json"],
   "rules/proposals": [
     "artifactr/proposals.json",

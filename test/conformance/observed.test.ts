@@ -40,6 +40,7 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
     "status",
     "proposed_by",
     "offers",
+    "starting",
     "draft",
     "modes",
     "model",

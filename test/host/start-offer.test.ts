@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gitCheckout } from "../../src/checkout/git-checkout.ts";
 import { CheckoutError, placementProblem } from "../../src/checkout/port.ts";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
   type CheckoutGrant,
   isolatedCheckout,
@@ -13,8 +14,12 @@ import {
 import type { ActorInput } from "../../src/model/actors.ts";
 import { type ThreadOfferInput, ThreadOfferSchema } from "../../src/model/offers.ts";
 import { offerCard } from "../../src/rules/offers/card.ts";
+import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { type Fixture, git, makeFixture } from "../checkout/git-fixture.ts";
+import { startChild } from "../stores/fixtures/child.ts";
+import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 import { agent, alice, fixtureWorkspace } from "../workspace/helpers.ts";
 
 const offerInput: ThreadOfferInput = {
@@ -218,7 +223,7 @@ describe("starting an offer when only the shared checkout is granted", () => {
 
     expect(result).toEqual({ ok: false, stage: "consent", thread_id: "thr_1" });
     expect(host.calls.map((c) => c.port)).toEqual(["checkout", "confirm"]);
-    expect(await types()).toEqual(["thread_created", "draft_saved"]);
+    expect(await types()).toEqual(["thread_created", "draft_saved", "offer_released"]);
     const started = await ws.thread("thr_1");
     expect(started?.draft).toBe(offer.prompt);
     expect((await ws.thread("t1"))?.offers).toEqual({});
@@ -227,7 +232,7 @@ describe("starting an offer when only the shared checkout is granted", () => {
 });
 
 describe("starting an offer when the checkout fails", () => {
-  it("leaves an empty thread: nothing sent, nothing dispatched, no answer", async () => {
+  it("leaves an empty thread: nothing sent, nothing dispatched, no answer, the claim released", async () => {
     const problem = placementProblem("detached_head", "placement", "HEAD is detached");
     const error = new CheckoutError(problem);
     const host = hostPorts(ws, setupHead, { checkout: { throws: error } });
@@ -235,11 +240,15 @@ describe("starting an offer when the checkout fails", () => {
 
     expect(result).toEqual({ ok: false, stage: "checkout", thread_id: "thr_1", error, problem });
     expect(host.calls.map((c) => c.port)).toEqual(["checkout"]);
-    expect(await types()).toEqual(["thread_created"]);
+    expect(await types()).toEqual(["thread_created", "offer_released"]);
     const started = await ws.thread("thr_1");
     expect(started?.draft).toBeNull();
-    expect((await ws.thread("t1"))?.offers).toEqual({});
+    expect(await ws.thread("t1")).toMatchObject({ offers: {}, starting: {} });
     expect(await cardNow()).toMatchObject({ state: "standing" });
+    // Released: the offer can be started again, into a new thread.
+    const again = hostPorts(ws, setupHead, { checkout: isolated });
+    const retried = await startOffer(ws, { request, actor: alice, ports: again.ports });
+    expect(retried).toMatchObject({ ok: true, thread_id: "thr_2" });
   });
 
   it("carries no problem when the port throws something other than a CheckoutError", async () => {
@@ -253,7 +262,7 @@ describe("starting an offer when the checkout fails", () => {
       error,
       problem: null,
     });
-    expect(await types()).toEqual(["thread_created"]);
+    expect(await types()).toEqual(["thread_created", "offer_released"]);
   });
 });
 
@@ -334,7 +343,11 @@ describe("a start refused before anything is written", () => {
     const first = await startOffer(ws, { request, actor: alice, ports });
     expect(first.ok).toBe(true);
     setupHead = await ws.head();
-    await expectNothingWritten(request, { type: "invalid_state" });
+    await expectNothingWritten(request, {
+      type: "already_started",
+      offer_id: "call_1",
+      thread_id: "thr_1",
+    });
   });
 });
 
@@ -371,5 +384,67 @@ describe("starting an offer in a real git repository", () => {
     expect(worktrees).toContain(`worktree ${directory}\n`);
     expect(worktrees).toContain("branch refs/heads/aw/thr_1");
     expect((await ws.thread("t1"))?.offers.call_1).toMatchObject({ checkout: "isolated" });
+  });
+});
+
+describe("an offer starts once", () => {
+  const ports = (dispatched: string[]): StartOfferPorts => ({
+    checkout: async ({ thread_id }) => ({ mode: "isolated", path: `/trees/${thread_id}` }),
+    confirmSharedCheckout: async () => false,
+    dispatch: async ({ thread_id }) => {
+      dispatched.push(thread_id);
+    },
+  });
+
+  it("two starts at once in one process: one thread, one dispatch, the other already_started", async () => {
+    const dispatched: string[] = [];
+    const results = await Promise.all(
+      ["a", "b"].map((who) =>
+        startOffer(ws, {
+          request: { ...request, thread_id: `thr_${who}` },
+          actor: { kind: "user", id: who },
+          ports: ports(dispatched),
+        }),
+      ),
+    );
+    const winners = results.filter((r) => r.ok);
+    expect(winners).toHaveLength(1);
+    const winner = winners[0]?.ok ? winners[0].thread_id : "";
+    expect(results.filter((r) => !r.ok)).toEqual([
+      {
+        ok: false,
+        stage: "check",
+        rejection: expect.objectContaining({ type: "already_started", thread_id: winner }),
+      },
+    ]);
+    expect(dispatched).toEqual([winner]);
+    expect((await types()).filter((t) => t === "thread_created")).toHaveLength(1);
+  });
+
+  it("two processes on one SQLite file: one thread, one dispatch", async () => {
+    const { file } = tempFiles("offer-race");
+    const path = file();
+    const store = sqliteStore({ path });
+    const shared = createWorkspace({ registry: fixtureRegistry(), store });
+    await shared.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    const children = ["1", "2"].map((index) => startChild("offer-starter.ts", [path, index]));
+    await Promise.all(children.map((child) => child.waitFor("ready")));
+    for (const child of children) child.process.stdin?.write("go\n");
+    await Promise.all(children.map((child) => child.exited));
+    const lines = children.flatMap((child) => child.lines);
+    const results = lines
+      .filter((line) => line.startsWith("result "))
+      .map((line) => JSON.parse(line.slice("result ".length)) as { ok: boolean });
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok)).toEqual([
+      expect.objectContaining({
+        stage: "check",
+        rejection: expect.objectContaining({ type: "already_started" }),
+      }),
+    ]);
+    expect(lines.filter((line) => line.startsWith("dispatched "))).toHaveLength(1);
+    const created = (await shared.log()).filter((e) => e.event.type === "thread_created");
+    expect(created).toHaveLength(2); // t1, and the one started thread
+    await shared.close();
   });
 });

@@ -4,8 +4,8 @@ import type { ActorInput } from "../../src/model/actors.ts";
 import type { DecisionOption, Scope } from "../../src/model/decisions.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
-import type { AnswerChannel, DecisionDelivery } from "../../src/workspace/answer-decision.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
+import type { AnswerChannel, DecisionDelivery } from "../../src/workspace/deliveries.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 
 const alice = { kind: "user", id: "alice" } as const;

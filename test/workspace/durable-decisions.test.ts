@@ -3,8 +3,8 @@ import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { replay } from "../../src/decide/replay.ts";
 import type { Scope } from "../../src/model/decisions.ts";
 import { type SqliteStore, sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import type { DecisionDelivery } from "../../src/workspace/answer-decision.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
+import type { DecisionDelivery } from "../../src/workspace/deliveries.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 

@@ -5,8 +5,8 @@ import type { Scope } from "../../src/model/decisions.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
-import type { DecisionDelivery } from "../../src/workspace/answer-decision.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
+import type { DecisionDelivery } from "../../src/workspace/deliveries.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
@@ -60,7 +60,12 @@ describe.each(rigs)("exactly one answer wins: %s", (_name, { writers, received }
     await fc.assert(
       fc.asyncProperty(
         fc.array(
-          fc.record({ option: fc.constantFrom(...OPTIONS.map((o) => o.id)), ticks: fc.nat(3) }),
+          fc.record({
+            option: fc.constantFrom(...OPTIONS.map((o) => o.id)),
+            ticks: fc.nat(3),
+            // Any entry point that writes the answer: the service, or a plain commit.
+            via: fc.constantFrom("answerDecision", "commit"),
+          }),
           { minLength: 2, maxLength: 8 },
         ),
         async (surfaces) => {
@@ -85,14 +90,17 @@ describe.each(rigs)("exactly one answer wins: %s", (_name, { writers, received }
           const deliveredBefore = received.length;
 
           const results = await Promise.all(
-            surfaces.map(async ({ option: option_id, ticks }, i) => {
+            surfaces.map(async ({ option: option_id, ticks, via }, i) => {
               // A few microtask turns first, so that any surface can be the one that wins.
               for (let t = 0; t < ticks; t++) await Promise.resolve();
               const writer = writers[i % writers.length] ?? first;
-              return writer.answerDecision(
-                { scope, decision_id: decisionId, option_id, surface: `surface-${i}` },
-                { kind: "user", id: `person-${i}` },
-              );
+              const answer = { scope, decision_id: decisionId, option_id, surface: `surface-${i}` };
+              const person = { kind: "user", id: `person-${i}` } as const;
+              if (via === "answerDecision") return writer.answerDecision(answer, person);
+              const written = await writer.commit({ type: "answer_decision", ...answer }, person);
+              if (!written.ok) return { ok: false, stage: "answer", rejection: written.rejection };
+              // A commit that consumed the id delivers too; one that did not is a repeat.
+              return written.delivery ?? { ok: true, status: "repeat", option_id: null };
             }),
           );
 
@@ -111,8 +119,10 @@ describe.each(rigs)("exactly one answer wins: %s", (_name, { writers, received }
             channel: "hook",
           });
           values.forEach((value, i) => {
-            if (i !== winner)
-              expect(value).toEqual({ ok: true, status: "repeat", option_id: option });
+            if (i === winner) return;
+            // A commit does not look the winner up; the service does.
+            const seen = surfaces[i]?.via === "commit" ? null : option;
+            expect(value).toEqual({ ok: true, status: "repeat", option_id: seen });
           });
 
           expect(received.slice(deliveredBefore)).toEqual([

@@ -1,11 +1,7 @@
+import type { AccessWidening, Action } from "../../model/access.ts";
 import { type Actor, participantKey } from "../../model/actors.ts";
 import type { Command } from "../../model/command.ts";
-import {
-  type AccessWidening,
-  type Action,
-  contextThread,
-  type DecideContext,
-} from "../../model/context.ts";
+import { contextThread, type DecideContext } from "../../model/context.ts";
 import type { Scope } from "../../model/decisions.ts";
 import type { Fact } from "../../model/event.ts";
 import { forbidden } from "../../model/rejections.ts";
@@ -59,6 +55,7 @@ export const WHO_MAY = {
   delete_thread: { may: PEOPLE, what: "delete a thread" },
   grant_permission: { may: PEOPLE, what: "grant a permission" },
   answer_offer: { may: PEOPLE, what: "answer an offer" },
+  release_offer: { may: PEOPLE, what: "release an offer" },
   launch_thread: { may: ["person", "system", "own_agent"], what: "launch a thread" },
   request_decision: { may: RUNS, what: "ask for a decision" },
   answer_decision: { may: PEOPLE, what: "answer a decision" },
@@ -111,6 +108,7 @@ function threadActedIn(
     case "delete_thread":
     case "grant_permission":
     case "answer_offer":
+    case "release_offer":
     case "open_side":
     case "close_side":
     case "create_thread":
@@ -208,7 +206,9 @@ function refusalMessage(
       return "a proposal must be resolved by someone other than its author";
     }
   }
-  if (actorClass === "other_agent" && actor.kind === "agent") {
+  // Only where its own thread would do: otherwise no thread would, and the words say so.
+  const ownWouldDo = row.may.includes("own_agent");
+  if (actorClass === "other_agent" && actor.kind === "agent" && ownWouldDo) {
     return `an agent acts only in its own thread, ${actor.thread_id}; it may not ${row.what} in another`;
   }
   return `${ARTICLE[actor.kind]} may not ${row.what}`;

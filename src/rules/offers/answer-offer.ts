@@ -1,7 +1,7 @@
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
 import { jsonEqual } from "../../model/json.ts";
-import type { AnswerOffer, OfferAnswer } from "../../model/offers.ts";
+import type { AnswerOffer, OfferAnswer, ReleaseOffer } from "../../model/offers.ts";
 import { invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { type State, threadIn } from "../../model/state.ts";
@@ -32,12 +32,35 @@ export function decideAnswerOffer(
     }
   }
   const answer: OfferAnswer = { ...input, at };
-  const prior = thread.offers[offer_id];
-  if (prior !== undefined && jsonEqual({ ...prior, at }, answer)) return ok(commitResult(RECORDED));
+  const prior = Object.hasOwn(thread.offers, offer_id) ? thread.offers[offer_id] : undefined;
+  const claimed = Object.hasOwn(thread.starting, offer_id);
+  if (!claimed && prior !== undefined && jsonEqual({ ...prior, at }, answer)) {
+    return ok(commitResult(RECORDED));
+  }
+  // An answer settles the offer: any claim on it is over.
+  const { [offer_id]: _, ...starting } = thread.starting;
   return ok(
     commitResult(RECORDED, {
       events: [{ type: "offer_answered", thread_id, offer_id, answer }],
-      threads: [{ ...thread, offers: { ...thread.offers, [offer_id]: answer } }],
+      threads: [{ ...thread, offers: { ...thread.offers, [offer_id]: answer }, starting }],
+    }),
+  );
+}
+
+/**
+ * Lets go of an offer's claim, so the offer can be started again; an offer nobody claims
+ * records nothing.
+ */
+export function decideReleaseOffer(state: State, command: ReleaseOffer): Result<CommitResult> {
+  const { thread_id, offer_id } = command;
+  const thread = threadIn(state, thread_id);
+  if (thread === null) return refuse(notFound("thread", thread_id));
+  if (!Object.hasOwn(thread.starting, offer_id)) return ok(commitResult(RECORDED));
+  const { [offer_id]: claimed_by = "", ...starting } = thread.starting;
+  return ok(
+    commitResult(RECORDED, {
+      events: [{ type: "offer_released", thread_id, offer_id, claimed_by }],
+      threads: [{ ...thread, starting }],
     }),
   );
 }

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import { actorRunId } from "../../model/actors.ts";
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
-import { invalidState, notFound } from "../../model/rejections.ts";
+import { alreadyStarted, invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { artifactIn, messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import type {
@@ -15,7 +15,7 @@ import type {
   SetFocusSchema,
   SetThreadModeSchema,
 } from "../../model/threads.ts";
-import { newThread, type Thread } from "../../model/threads.ts";
+import { newThread, offerHolder, type Thread } from "../../model/threads.ts";
 import type { DecisionEvent } from "../scopes/evolve.ts";
 import { evolveOwner, retirePending, type ScopeOwner } from "../scopes/scope.ts";
 import { openThread } from "./open.ts";
@@ -26,8 +26,9 @@ function existing(state: State, threadId: string): Result<Thread> {
 }
 
 /**
- * Creates a thread, in `edit` mode, following nothing; one started from an offer records the
- * offer, whose thread must exist.
+ * Creates a thread, in `edit` mode, following nothing. One started from an offer records the
+ * offer, whose thread must exist, and claims it there: an offer started or being started by
+ * another thread is `already_started`, so two surfaces starting it at once make one thread.
  */
 export function decideCreateThread(
   state: State,
@@ -37,15 +38,15 @@ export function decideCreateThread(
     return refuse(invalidState(`thread ${command.thread_id} already exists`));
   }
   const { thread_id, title, proposed_by } = command;
-  if (proposed_by !== null && threadIn(state, proposed_by.thread_id) === null) {
-    return refuse(notFound("thread", proposed_by.thread_id));
-  }
-  return ok(
-    commitResult(RECORDED, {
-      events: [{ type: "thread_created", thread_id, title, proposed_by }],
-      threads: [{ ...newThread(thread_id, title), proposed_by }],
-    }),
-  );
+  const created = { ...newThread(thread_id, title), proposed_by };
+  const events = [{ type: "thread_created" as const, thread_id, title, proposed_by }];
+  if (proposed_by === null) return ok(commitResult(RECORDED, { events, threads: [created] }));
+  const offering = threadIn(state, proposed_by.thread_id);
+  if (offering === null) return refuse(notFound("thread", proposed_by.thread_id));
+  const taken = offerHolder(offering, proposed_by.offer_id);
+  if (taken !== null) return refuse(alreadyStarted(proposed_by.offer_id, taken));
+  const starting = { ...offering.starting, [proposed_by.offer_id]: thread_id };
+  return ok(commitResult(RECORDED, { events, threads: [created, { ...offering, starting }] }));
 }
 
 /**

@@ -4,9 +4,9 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
 import { isFact } from "../../../src/decide/needs.ts";
+import type { AccessWidening, Action } from "../../../src/model/access.ts";
 import type { ActorInput } from "../../../src/model/actors.ts";
 import type { CommandInput } from "../../../src/model/command.ts";
-import type { AccessWidening, Action } from "../../../src/model/context.ts";
 import type { FactInput } from "../../../src/model/event.ts";
 import { WHO_MAY } from "../../../src/rules/access/who-may.ts";
 import type { Workspace, WriteResult } from "../../../src/workspace/api.ts";
@@ -51,6 +51,7 @@ const EXPECTED: Readonly<Record<Action, string>> = {
   delete_thread: /*         */ "y y . . . .",
   grant_permission: /*      */ "y y . . . .",
   answer_offer: /*          */ "y y . . . .",
+  release_offer: /*         */ "y y . . . .",
   launch_thread: /*         */ "y y y . . .",
   request_decision: /*      */ ". y y . . .",
   answer_decision: /*       */ "y y . . . .",
@@ -119,6 +120,7 @@ const SAMPLES: Readonly<Record<Action, CommandInput | FactInput>> = {
     offer_id: "call_offer",
     answer: { status: "dismissed" },
   },
+  release_offer: { type: "release_offer", thread_id: "thr_1", offer_id: "call_claimed" },
   launch_thread: {
     type: "launch_thread",
     source_thread_id: "thr_1",
@@ -208,6 +210,9 @@ async function workspace(widen: readonly AccessWidening[] = []): Promise<Workspa
   const options = [{ id: "yes", label: "Yes" }];
   const ask = { type: "request_decision", scope: threadScope, decision_id: "dec_1", prompt: "Go?" };
   ok(await ws.commit({ ...ask, options, channel: "hook" } as CommandInput, { kind: "system" }));
+  // An offer of thr_1's being started: claimed by the thread started from it.
+  const origin = { thread_id: "thr_1", offer_id: "call_claimed" };
+  ok(await ws.commit({ type: "create_thread", thread_id: "thr_3", proposed_by: origin }, alice));
   // A memo proposal made two days ago: past its time-to-live (a day) now.
   const memo = { type: "create_artifact", artifact_id: "m1", kind: "memo", data: { text: "" } };
   ok(await ws.commit(memo as CommandInput, alice));
