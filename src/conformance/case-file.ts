@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { z } from "zod";
+import { AccessWideningSchema } from "../model/access.ts";
 import { ActorSchema } from "../model/actors.ts";
 import { JsonObjectSchema, JsonValueSchema } from "../model/json.ts";
-import { AccessWideningSchema } from "../model/access.ts";
 import { ModeLaddersSchema } from "../model/modes.ts";
 import { ProposalSchema } from "../model/proposals.ts";
 import { RunSchema } from "../model/runs.ts";

@@ -261,12 +261,9 @@ function check(
     }
     if (WRITES.has(event.type) && (author.kind === "agent" || author.kind === "external_agent")) {
       // An agent's write lands only on a direct type, outside a suggest-mode thread.
-      const artifactId = (event as { artifact_id?: string }).artifact_id ?? "";
-      expect(
-        artifactId.startsWith("m1") ||
-          (event.type === "artifact_created" && (event as { kind?: string }).kind === "memo"),
-        label,
-      ).toBe(false);
+      const { artifact_id = "", kind } = event as { artifact_id?: string; kind?: string };
+      const type = registry.artifactType(kind ?? before.kinds.get(artifact_id) ?? "");
+      expect(type?.writePolicy, label).toBe("direct");
       if (thread_id !== null) expect(before.modes.get(thread_id), label).not.toBe("suggest");
     }
     // An agent changes nothing in an existing thread but its own (a launch makes a new one).
