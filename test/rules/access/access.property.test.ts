@@ -312,7 +312,7 @@ describe("agents propose, people decide, whatever they send", () => {
       { numRuns: 100 },
     );
     // The property saw both: writes that went through, and refusals.
-    expect(seen.written).toBeGreaterThan(50);
-    expect(seen.refused).toBeGreaterThan(50);
+    expect(seen.written).toBeGreaterThan(20);
+    expect(seen.refused).toBeGreaterThan(20);
   });
 });
