@@ -29,5 +29,7 @@ export function directoryCheckout(root: string): CheckoutAdapter {
       if (!verdict.ok) throw new CheckoutError(verdict.problem);
       return { mode: "shared", path: await realpath(root), branch: null, commit: null };
     },
+    // The root is shared, never made: nothing to undo.
+    async release(): Promise<void> {},
   };
 }

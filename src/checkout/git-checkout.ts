@@ -182,6 +182,18 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
     async prepare(placement, request): Promise<Checkout> {
       return prepared(git, await plan(git, settings, placement, request.thread_id));
     },
+    async release(placement, checkout): Promise<void> {
+      if (placement.type !== "new_worktree" || checkout.branch === null) return;
+      const { root } = settings;
+      const removed = await git(root, ["worktree", "remove", "--force", checkout.path]);
+      if (removed.code !== 0) throw gitFailed("git worktree remove", removed);
+      // Only if it still points where the worktree was made from.
+      const ref = `refs/heads/${checkout.branch}`;
+      const expected = checkout.commit === null ? [] : [checkout.commit];
+      await git(root, ["update-ref", "-d", ref, ...expected]);
+      // The worktrees folder too, if this was all it held.
+      await rmdir(dirname(checkout.path)).catch(() => undefined);
+    },
   };
 }
 

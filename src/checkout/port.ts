@@ -67,7 +67,7 @@ export interface Checkout {
 }
 
 /**
- * The checkout port: turns a placement into a directory a thread works in. Adapters placementRefused
+ * The checkout port: turns a placement into a directory a thread works in. Adapters refuse
  * closed: when isolation is asked for and cannot be had, they report a problem and never fall
  * back to a shared checkout.
  */
@@ -79,6 +79,11 @@ export interface CheckoutAdapter {
    * nothing half-made).
    */
   prepare(placement: Placement, request: { thread_id: string }): Promise<Checkout>;
+  /**
+   * Undoes a `prepare` whose launch did not go through: removes what it made for the thread
+   * (a new worktree and its branch), and leaves alone what it only attached or shared.
+   */
+  release(placement: Placement, checkout: Checkout): Promise<void>;
 }
 
 /**

@@ -143,6 +143,9 @@ function load(state: State, asked: Needs, store: GivenStore): State {
         (p) => p.status === "pending" && p.change.artifact_id === id,
       ),
     ),
+    deciding: withLoaded(state.deciding, asked.deciding, (id) =>
+      [...store.runs.values()].filter((r) => r.thread_id === id && r.decision.pending !== null),
+    ),
   };
 }
 

@@ -177,7 +177,7 @@ function decideCommand(
     case "retire_decision":
       return decideRetireDecision(context, state, command);
     case "open_side":
-      return decideOpenSide(state, command);
+      return decideOpenSide(context, state, command);
     case "close_side":
       return decideCloseSide(state, command);
   }

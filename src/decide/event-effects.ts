@@ -80,10 +80,14 @@ const THREAD_EFFECTS = {
     delete threadOf(draft, envelope, event.thread_id).starting[event.offer_id];
   },
   side_opened: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).side = event.side_id;
+    const thread = threadOf(draft, envelope, event.thread_id);
+    thread.side = event.side_id;
+    thread.side_until = event.lease_until;
   },
   side_closed: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).side = null;
+    const thread = threadOf(draft, envelope, event.thread_id);
+    thread.side = null;
+    thread.side_until = null;
   },
   thread_mode_changed: (draft, event, envelope) => {
     threadOf(draft, envelope, event.thread_id).mode = event.mode;

@@ -7,7 +7,7 @@ import type { Fact } from "../model/event.ts";
 import type { FeedbackTarget } from "../model/feedback.ts";
 import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
 
-type IdKind = "artifacts" | "proposals" | "threads" | "runs" | "messages" | "pending";
+type IdKind = "artifacts" | "proposals" | "threads" | "runs" | "messages" | "pending" | "deciding";
 type Wanted = { [K in IdKind]: (string | null | undefined)[] } & { revisions: RevisionRef[] };
 
 function wanted(): Wanted {
@@ -18,6 +18,7 @@ function wanted(): Wanted {
     runs: [],
     messages: [],
     pending: [],
+    deciding: [],
     revisions: [],
   };
 }
@@ -95,9 +96,13 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
     case "give_feedback":
       targetNeeds(want, command.target);
       return;
-    case "save_draft":
     case "end_thread":
     case "delete_thread":
+      // The runs of an ending thread with a pending decision: those decisions end with it.
+      want.threads.push(command.thread_id);
+      want.deciding.push(command.thread_id);
+      return;
+    case "save_draft":
     case "grant_permission":
     case "open_side":
     case "close_side":
@@ -192,6 +197,7 @@ export function needs(
     runs: missing("runs"),
     messages: missing("messages"),
     pending: missing("pending"),
+    deciding: missing("deciding"),
     revisions: [...revisions.values()],
   };
 }

@@ -10,7 +10,7 @@ import type { LaunchThreadSchema } from "../model/launch.ts";
 import { PlacementSchema } from "../model/placement.ts";
 import { invalidPlacement, type Rejection } from "../model/rejections.ts";
 import type { Workspace } from "../workspace/api.ts";
-import type { ServiceCall } from "./service.ts";
+import { missingPorts, type ServiceCall } from "./service.ts";
 
 /**
  * What an agent asks for when it launches a thread: the `launch_thread` command's fields
@@ -39,14 +39,15 @@ export interface LaunchPorts {
 }
 
 /**
- * How a launch ended. `ok`: the thread and its prompt were written, its checkout prepared and
+ * How a launch ended. `ok`: the checkout was prepared, the thread and its prompt written and
  * its first turn dispatched. Otherwise `stage` is the step that did not go through:
- * - `check`: refused before anything was written, by the rules (a dry run) or by the
- *   checkout adapter's read-only check of the placement (`invalid_placement`);
- * - `write`: the write itself was refused (another writer took the id meanwhile, say);
- * - `checkout`: the thread and its prompt were written, but the checkout could not be
- *   prepared; nothing was dispatched;
- * - `dispatch`: everything was written and prepared, but the dispatch threw.
+ * - `check`: refused before anything was done, by the rules (a dry run) or by the checkout
+ *   adapter's read-only check of the placement (`invalid_placement`);
+ * - `checkout`: the checkout could not be prepared (a `from_origin` fetch failed, another
+ *   launch took the branch); nothing was written or dispatched;
+ * - `write`: the write was refused (another writer took the id meanwhile, say); the prepared
+ *   checkout was released, so nothing is left behind;
+ * - `dispatch`: everything was prepared and written, but the dispatch threw.
  */
 export type LaunchResult =
   | {
@@ -60,7 +61,6 @@ export type LaunchResult =
   | {
       readonly ok: false;
       readonly stage: "checkout";
-      readonly thread_id: string;
       readonly problem: PlacementProblem;
       readonly rejection?: never;
     }
@@ -79,15 +79,18 @@ const refused = (rejection: Rejection): LaunchResult => ({ ok: false, stage: "ch
 
 /**
  * Launches a user-owned thread on `actor`'s request (usually the source thread's agent).
- * Everything is checked before anything is written: the rules (`not_found`, `forbidden` for
+ * Everything is checked before anything is done: the rules (`not_found`, `forbidden` for
  * broader modes, `validation_failed`, `invalid_state`) by a dry run, then the placement by
- * the checkout adapter (`invalid_placement`). Then it writes the thread with its prompt,
- * prepares the checkout and dispatches, in that order; see {@link LaunchResult}. Errors other
- * than a `CheckoutError` from the adapter, such as a thread id the adapter cannot use, are
- * thrown.
+ * the checkout adapter (`invalid_placement`). Then it prepares the checkout (a fetch
+ * included), writes the thread with its prompt, and dispatches, in that order, so a failure
+ * leaves nothing behind; see {@link LaunchResult}. Errors other than a `CheckoutError` from
+ * the adapter, such as a thread id the adapter cannot use, are thrown.
  */
 export async function launchThread(workspace: Workspace, call: LaunchCall): Promise<LaunchResult> {
   const { request, actor, ports } = call;
+  const names = ["checkout.check", "checkout.prepare", "checkout.release", "dispatch"];
+  const unported = missingPorts(ports, names);
+  if (unported !== null) return refused(unported);
   const newId = ports.newId ?? randomIds;
   const thread_id = request.thread_id ?? newId("thr");
   const message_id = request.message_id ?? newId("msg");
@@ -104,17 +107,18 @@ export async function launchThread(workspace: Workspace, call: LaunchCall): Prom
     return refused(invalidPlacement(field, reason, message));
   }
 
-  const written = await workspace.commit(command, actor);
-  if (!written.ok) return { ok: false, stage: "write", rejection: written.rejection };
-
   let checkout: Checkout;
   try {
     checkout = await ports.checkout.prepare(placement, { thread_id });
   } catch (error) {
-    if (isCheckoutError(error)) {
-      return { ok: false, stage: "checkout", thread_id, problem: error.problem };
-    }
+    if (isCheckoutError(error)) return { ok: false, stage: "checkout", problem: error.problem };
     throw error;
+  }
+
+  const written = await workspace.commit(command, actor);
+  if (!written.ok) {
+    await ports.checkout.release(placement, checkout);
+    return { ok: false, stage: "write", rejection: written.rejection };
   }
 
   try {

@@ -16,6 +16,9 @@ import {
   SideTurnSchema,
 } from "./sides-api.ts";
 
+// The closes this process records; `expired` is recorded by whoever takes the thread over.
+type RecordedClose = Exclude<SideCloseReason, "expired">;
+
 /** What a side needs from the manager that opened it. */
 interface SideDeps {
   readonly workspace: Workspace;
@@ -24,6 +27,10 @@ interface SideDeps {
   readonly onError: ((error: unknown) => void) | undefined;
   /** Called once the side is gone, so the manager lets go of it. */
   readonly forget: (side: LiveSide) => void;
+  /** The time each renewal of the lease runs until. */
+  readonly leaseUntil: () => string;
+  /** How often the lease is renewed, in milliseconds. */
+  readonly renewMs: number;
 }
 
 /**
@@ -45,6 +52,7 @@ export class LiveSide implements SideConversation {
   // once the side is gone leaves nothing running against it.
   readonly #inFlight = new Set<Promise<unknown>>();
   readonly #feed: Subscription;
+  readonly #renewal: ReturnType<typeof setInterval>;
   #status: "open" | "closed" = "open";
   #closing: Promise<Result<null>> | null = null;
   #resolveDone: (reason: SideCloseReason) => void = () => {};
@@ -67,6 +75,9 @@ export class LiveSide implements SideConversation {
     this.#feed = deps.workspace.subscribe(snapshot.at, (envelope) => this.#follow(envelope), {
       ...(onError === undefined ? {} : { onError }),
     });
+    // The lease says this process still holds the side; it must not keep the process alive.
+    this.#renewal = setInterval(() => this.#renew(), deps.renewMs);
+    this.#renewal.unref?.();
   }
 
   /** The side's own turns, oldest first (a frozen copy). */
@@ -120,9 +131,26 @@ export class LiveSide implements SideConversation {
     return this.#finish("closed");
   }
 
-  /** Stops following the log; writes nothing (the manager's `dispose`). */
+  /** Stops following the log and renewing the lease; writes nothing (the manager's `dispose`). */
   stopFollowing(): void {
     this.#feed.close();
+    clearInterval(this.#renewal);
+  }
+
+  #renew(): void {
+    if (this.#status === "closed") return;
+    const { id: side_id, parent_thread_id: thread_id } = this;
+    const command = { type: "open_side", thread_id, side_id, lease_until: this.#deps.leaseUntil() };
+    const renewed = this.#deps.workspace.commit(
+      { ...command, type: "open_side" },
+      this.#deps.recorder,
+    );
+    this.#track(renewed).then(
+      (written) => {
+        if (!written.ok) this.#deps.onError?.(written.rejection);
+      },
+      (error: unknown) => this.#deps.onError?.(error),
+    );
   }
 
   #track<T>(work: Promise<T>): Promise<T> {
@@ -137,11 +165,12 @@ export class LiveSide implements SideConversation {
     this.#status = "closed";
     this.#approvals.clear();
     this.#feed.close();
+    clearInterval(this.#renewal);
     this.#deps.forget(this);
     void Promise.allSettled([...this.#inFlight]).then(() => this.#resolveDone(reason));
   }
 
-  #finish(reason: SideCloseReason): Promise<Result<null>> {
+  #finish(reason: RecordedClose): Promise<Result<null>> {
     if (this.#status === "closed") return Promise.resolve(ok(null));
     this.#closing ??= this.#track(this.#record(reason)).finally(() => {
       this.#closing = null;
@@ -149,7 +178,7 @@ export class LiveSide implements SideConversation {
     return this.#closing;
   }
 
-  async #record(reason: SideCloseReason): Promise<Result<null>> {
+  async #record(reason: RecordedClose): Promise<Result<null>> {
     const { id, parent_thread_id: thread_id } = this;
     const command = { type: "close_side", thread_id, side_id: id, reason } as const;
     const written = await this.#deps.workspace.commit(command, this.#deps.recorder);

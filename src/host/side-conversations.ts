@@ -25,7 +25,11 @@ export function createSideConversations(
     live.delete(side);
     if (open.get(side.parent_thread_id) === side) open.delete(side.parent_thread_id);
   };
-  const deps = { workspace, recorder, onError: options.onError, forget };
+  const leaseMs = options.leaseMs ?? 5 * 60_000;
+  const clock = options.clock ?? (() => new Date());
+  const leaseUntil = () => new Date(clock().getTime() + leaseMs).toISOString();
+  const deps = { workspace, recorder, onError: options.onError, forget, leaseUntil };
+  const renewMs = Math.max(1, Math.floor(leaseMs / 3));
 
   return {
     async open(parentThreadId) {
@@ -33,10 +37,11 @@ export function createSideConversations(
         return refuse(forbidden("a side conversation cannot open another"));
       }
       const id = newId();
-      const opened = await openAndSnapshot(workspace, { id, parentThreadId, recorder });
+      const request = { id, parentThreadId, recorder, leaseUntil: leaseUntil() };
+      const opened = await openAndSnapshot(workspace, request);
       if (!opened.ok) return opened;
       handedOut.add(id);
-      const side = new LiveSide(deps, opened.value);
+      const side = new LiveSide({ ...deps, renewMs }, opened.value);
       live.add(side);
       open.set(parentThreadId, side);
       return ok(side);
@@ -60,11 +65,16 @@ export function createSideConversations(
  */
 async function openAndSnapshot(
   workspace: Workspace,
-  request: { readonly id: string; readonly parentThreadId: string; readonly recorder: ActorInput },
+  request: {
+    readonly id: string;
+    readonly parentThreadId: string;
+    readonly recorder: ActorInput;
+    readonly leaseUntil: string;
+  },
 ): Promise<Result<{ readonly id: string; readonly snapshot: SideSnapshot }>> {
-  const { id, parentThreadId } = request;
+  const { id, parentThreadId, leaseUntil } = request;
   const written = await workspace.commit(
-    { type: "open_side", thread_id: parentThreadId, side_id: id },
+    { type: "open_side", thread_id: parentThreadId, side_id: id, lease_until: leaseUntil },
     request.recorder,
   );
   if (!written.ok) return refuse(written.rejection);

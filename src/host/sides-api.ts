@@ -12,8 +12,11 @@ export const SideTurnSchema = z
 /** One turn of a side conversation. */
 export type SideTurn = z.infer<typeof SideTurnSchema>;
 
-/** Why a side conversation is gone: closed by a person, or discarded with its parent. */
-export type SideCloseReason = "closed" | "parent_ended";
+/**
+ * Why a side conversation is gone: closed by a person, discarded with its parent, or taken
+ * over by a new side after its lease ran out (its process stopped renewing it).
+ */
+export type SideCloseReason = "closed" | "parent_ended" | "expired";
 
 /**
  * A side conversation: a frozen snapshot of its parent thread, turns kept only in memory, and
@@ -77,6 +80,14 @@ export interface SideConversationsOptions {
   readonly newId?: () => string;
   /** Who records opens and closes (default: the system, named "side"). */
   readonly actor?: ActorInput;
+  /**
+   * How long an open side's lease lasts (default 5 minutes). The manager renews it while the
+   * side is open; if its process dies, the next side opened on the thread after the lease ran
+   * out takes over, instead of being blocked by a side nobody holds.
+   */
+  readonly leaseMs?: number;
+  /** The time, for leases (default: the system clock). */
+  readonly clock?: () => Date;
   /** Hears of failures to discard a side after its parent ended (otherwise they are dropped). */
   readonly onError?: (error: unknown) => void;
 }

@@ -10,7 +10,7 @@ import { ok, type Result, refuse } from "../model/result.ts";
 import { offerHolder } from "../model/threads.ts";
 import { toValidationErrors } from "../model/validation-errors.ts";
 import type { Workspace } from "../workspace/api.ts";
-import type { ServiceCall } from "./service.ts";
+import { missingPorts, type ServiceCall } from "./service.ts";
 
 /** A checkout the host granted a thread: its own (`isolated`) or the person's (`shared`). */
 export interface CheckoutGrant {
@@ -180,6 +180,8 @@ export async function startOffer(
   call: StartOfferCall,
 ): Promise<StartOfferResult> {
   const { request, actor } = call;
+  const unported = missingPorts(call.ports, ["checkout", "confirmSharedCheckout", "dispatch"]);
+  if (unported !== null) return refused(unported);
   const checked = await checkStart(workspace, call);
   if (!checked.ok) return refused(checked.rejection);
   const offer = checked.value;

@@ -1,9 +1,10 @@
 import { z } from "zod";
+import { IdSchema } from "./ids.ts";
 
 /** A person, identified by the host application's user id. */
 const UserActorSchema = z.object({
   kind: z.literal("user"),
-  id: z.string().min(1),
+  id: IdSchema,
   name: z.string().nullable().default(null),
 });
 /**
@@ -13,15 +14,15 @@ const UserActorSchema = z.object({
  */
 const AgentActorSchema = z.object({
   kind: z.literal("agent"),
-  thread_id: z.string().min(1),
-  run_id: z.string().nullable().default(null),
+  thread_id: IdSchema,
+  run_id: IdSchema.nullable().default(null),
   name: z.string().default("assistant"),
-  side_id: z.string().min(1).optional(),
+  side_id: IdSchema.optional(),
 });
 /** An agent outside the workspace (another tool, an MCP client), by its client id. */
 const ExternalAgentActorSchema = z.object({
   kind: z.literal("external_agent"),
-  client_id: z.string().min(1),
+  client_id: IdSchema,
   name: z.string().nullable().default(null),
 });
 /** The host itself. */

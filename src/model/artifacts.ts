@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ActorSchema } from "./actors.ts";
+import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
 import { PatchSchema } from "./patches.ts";
 
@@ -40,11 +41,11 @@ export type Revision = z.infer<typeof RevisionSchema>;
  */
 export const CreateArtifactSchema = z.strictObject({
   type: z.literal("create_artifact"),
-  artifact_id: z.string(),
+  artifact_id: IdSchema,
   kind: z.string(),
   data: JsonObjectSchema,
-  thread_id: z.string().nullable().default(null),
-  proposal_id: z.string(),
+  thread_id: IdSchema.nullable().default(null),
+  proposal_id: IdSchema,
 });
 /** Create an artifact. */
 export type CreateArtifact = z.infer<typeof CreateArtifactSchema>;
@@ -52,12 +53,12 @@ export type CreateArtifact = z.infer<typeof CreateArtifactSchema>;
 /** Apply a patch to an artifact, computed against `base_version`. */
 export const EditArtifactSchema = z.strictObject({
   type: z.literal("edit_artifact"),
-  artifact_id: z.string(),
+  artifact_id: IdSchema,
   base_version: z.number().int().min(1),
   patch: PatchSchema,
   summary: z.string().nullable().default(null),
-  thread_id: z.string().nullable().default(null),
-  proposal_id: z.string(),
+  thread_id: IdSchema.nullable().default(null),
+  proposal_id: IdSchema,
 });
 /** Apply a patch to an artifact. */
 export type EditArtifact = z.infer<typeof EditArtifactSchema>;
@@ -65,10 +66,10 @@ export type EditArtifact = z.infer<typeof EditArtifactSchema>;
 /** Archive an artifact at `base_version`. Its data stays readable; it can no longer change. */
 export const ArchiveArtifactSchema = z.strictObject({
   type: z.literal("archive_artifact"),
-  artifact_id: z.string(),
+  artifact_id: IdSchema,
   base_version: z.number().int().min(1),
-  thread_id: z.string().nullable().default(null),
-  proposal_id: z.string(),
+  thread_id: IdSchema.nullable().default(null),
+  proposal_id: IdSchema,
 });
 /** Archive an artifact. */
 export type ArchiveArtifact = z.infer<typeof ArchiveArtifactSchema>;

@@ -88,8 +88,13 @@ export type CommandInput = LoosenChange<z.input<typeof CommandSchema>>;
  */
 export function fillIds(input: unknown, newId: IdSource): unknown {
   if (!isJsonObject(input) || typeof input.type !== "string") return input;
-  const fields: readonly (readonly [string, IdPrefix])[] | undefined =
-    GENERATED_IDS[input.type as keyof Generated];
+  // Own keys only: a type named `constructor` or `__proto__` has no generated ids.
+  const fields: readonly (readonly [string, IdPrefix])[] | undefined = Object.hasOwn(
+    GENERATED_IDS,
+    input.type,
+  )
+    ? GENERATED_IDS[input.type as keyof Generated]
+    : undefined;
   if (fields === undefined) return input;
   const filled: Record<string, unknown> = { ...input };
   for (const [field, prefix] of fields) {

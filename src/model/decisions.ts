@@ -1,16 +1,17 @@
 import { z } from "zod";
+import { IdSchema } from "./ids.ts";
 
 /** Where a decision is pending: a thread (the pane a person looks at) or a run. */
 export const ScopeSchema = z.strictObject({
   kind: z.enum(["thread", "run"]),
-  id: z.string().min(1),
+  id: IdSchema,
 });
 /** Where a decision is pending. */
 export type Scope = z.infer<typeof ScopeSchema>;
 
 /** One answer a person can pick, as the agent declared it. */
 const DecisionOptionSchema = z.strictObject({
-  id: z.string().min(1),
+  id: IdSchema,
   label: z.string().min(1),
 });
 /** One answer a person can pick. */
@@ -59,6 +60,25 @@ export const DecisionSlotSchema = z.object({
 /** A scope's decisions. */
 export type DecisionSlot = z.infer<typeof DecisionSlotSchema>;
 
+/** A decision pending now, with the scope it is pending in (what a list of them shows). */
+export interface PendingDecision {
+  readonly scope: Scope;
+  /** The scope's thread (a run's own thread). */
+  readonly thread_id: string;
+  /** The run, for a run's decision. */
+  readonly run_id: string | null;
+  readonly decision: Decision;
+}
+
+/**
+ * True once a decision is past its `expires_at` at `now` (ISO 8601): it is retired even before
+ * anyone records it, since the agent stopped waiting and an answer would reach nothing.
+ */
+export function isDue(decision: Decision, now: string | undefined): boolean {
+  const due = decision.expires_at;
+  return due !== null && now !== undefined && Date.parse(now) >= Date.parse(due);
+}
+
 /** A scope with no decisions yet (frozen: shared by every new thread and run). */
 export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: Object.freeze({}) });
 
@@ -71,7 +91,7 @@ export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: O
 export const RequestDecisionSchema = z.strictObject({
   type: z.literal("request_decision"),
   scope: ScopeSchema,
-  decision_id: z.string().min(1),
+  decision_id: IdSchema,
   prompt: z.string().min(1),
   options: z
     .array(DecisionOptionSchema)
@@ -91,8 +111,8 @@ export type RequestDecision = z.infer<typeof RequestDecisionSchema>;
 export const AnswerDecisionSchema = z.strictObject({
   type: z.literal("answer_decision"),
   scope: ScopeSchema,
-  decision_id: z.string().min(1),
-  option_id: z.string().min(1),
+  decision_id: IdSchema,
+  option_id: IdSchema,
   /** Where the answer came from (a review UI, a CLI, a chat…). */
   surface: z.string().nullable().default(null),
 });
@@ -107,7 +127,7 @@ export type AnswerDecision = z.infer<typeof AnswerDecisionSchema>;
 export const RetireDecisionSchema = z.strictObject({
   type: z.literal("retire_decision"),
   scope: ScopeSchema,
-  decision_id: z.string().min(1),
+  decision_id: IdSchema,
   reason: z.enum(["user_input", "transport_lost", "expired"]),
 });
 /** Retire a pending decision without an answer. */

@@ -21,10 +21,32 @@ const WORKSPACE_ERROR_CODES = {
   contention: "contention",
   /** A refusal a host asked to have thrown (`orThrow`); the rejection or failure is attached. */
   refused: "refused",
+  /** The store refuses writes: a read-only file, mount or database. `cause`: the driver's error. */
+  read_only: "read_only",
+  /** The store has no room left (a full disk or quota). `cause`: the driver's error. */
+  disk_full: "disk_full",
+  /** The store cannot be reached (connection refused or lost, database locked too long). */
+  store_unavailable: "store_unavailable",
+  /** The store's file was deleted or replaced while open; it refuses further writes. */
+  store_replaced: "store_replaced",
+  /**
+   * A write's fate is unknown: the store went away while it was being appended and could not
+   * be asked afterwards. `attempt` says which append; `workspace.settle` finds out.
+   */
+  unknown_outcome: "unknown_outcome",
 } as const;
 
 /** One of the stable {@link WORKSPACE_ERROR_CODES}. */
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERROR_CODES;
+
+/** Which append a write's unknown outcome is about: its first envelope, by position and id. */
+export interface UnknownAttempt {
+  readonly workspace_id: string;
+  readonly seq: number;
+  readonly envelope_id: string;
+  /** The command or fact as parsed, its generated ids filled in (set by the workspace). */
+  readonly item?: unknown;
+}
 
 /** What a {@link WorkspaceError} carries besides its code and message. */
 interface WorkspaceErrorDetails {
@@ -34,6 +56,8 @@ interface WorkspaceErrorDetails {
   readonly rejection?: Rejection;
   /** For `refused`: the step of a host service that did not go through. */
   readonly stage?: string;
+  /** For `unknown_outcome`: the append whose fate is unknown. */
+  readonly attempt?: UnknownAttempt;
 }
 
 /**
@@ -48,6 +72,8 @@ export class WorkspaceError extends Error {
   readonly rejection: Rejection | null;
   /** For `refused`: the step of a host service that did not go through. */
   readonly stage: string | null;
+  /** For `unknown_outcome`: the append whose fate is unknown. */
+  readonly attempt: UnknownAttempt | null;
 
   /** Creates an error with a stable code, a message for people and what it carries. */
   constructor(code: WorkspaceErrorCode, message: string, details: WorkspaceErrorDetails = {}) {
@@ -56,6 +82,7 @@ export class WorkspaceError extends Error {
     this.code = code;
     this.rejection = details.rejection ?? null;
     this.stage = details.stage ?? null;
+    this.attempt = details.attempt ?? null;
   }
 }
 

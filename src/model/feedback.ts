@@ -1,28 +1,29 @@
 import { z } from "zod";
+import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
 
 /** Feedback on an artifact as it was at one version. */
 const ArtifactTargetSchema = z.strictObject({
   kind: z.literal("artifact"),
-  artifact_id: z.string(),
+  artifact_id: IdSchema,
   version: z.number().int().min(1),
 });
 /** Feedback on a whole thread. */
 const ThreadTargetSchema = z.strictObject({
   kind: z.literal("thread"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
 });
 /** Feedback on one agent turn (a run). */
 const TurnTargetSchema = z.strictObject({
   kind: z.literal("turn"),
-  run_id: z.string(),
+  run_id: IdSchema,
 });
 /** Feedback on one message; `run_id` names the run that posted it, if an agent did. */
 const MessageTargetSchema = z.strictObject({
   kind: z.literal("message"),
-  message_id: z.string(),
-  thread_id: z.string(),
-  run_id: z.string().nullable().default(null),
+  message_id: IdSchema,
+  thread_id: IdSchema,
+  run_id: IdSchema.nullable().default(null),
 });
 
 /** What feedback is about, discriminated by `kind`. */

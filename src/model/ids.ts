@@ -1,4 +1,6 @@
 import { customAlphabet } from "nanoid";
+import { z } from "zod";
+import { MAX_ID_LENGTH } from "./limits.ts";
 
 /** The prefixes of generated ids, one per kind of entity a command can create. */
 export type IdPrefix = "art" | "thr" | "run" | "prp" | "msg" | "evt" | "side";
@@ -19,4 +21,23 @@ export function sequentialIds(): IdSource {
     counters.set(prefix, next);
     return `${prefix}_${next}`;
   };
+}
+
+/**
+ * An id that comes from outside (in a command, a fact or an actor): 1 to 256 UTF-16 units,
+ * without control characters, so that every store can index it and every surface show it.
+ */
+export const IdSchema = z
+  .string()
+  .min(1)
+  .max(MAX_ID_LENGTH)
+  .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+
+/** True for a string {@link IdSchema} accepts (and every store can look up). */
+export function isId(value: unknown): value is string {
+  return (
+    typeof value === "string" &&
+    (value as unknown as { isWellFormed(): boolean }).isWellFormed() &&
+    IdSchema.safeParse(value).success
+  );
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdSchema } from "./ids.ts";
 import { PlacementSchema } from "./placement.ts";
 import { NonBlankSchema } from "./text.ts";
 
@@ -9,9 +10,9 @@ import { NonBlankSchema } from "./text.ts";
  */
 export const LaunchThreadSchema = z.strictObject({
   type: z.literal("launch_thread"),
-  source_thread_id: z.string().min(1),
-  thread_id: z.string().min(1),
-  message_id: z.string().min(1),
+  source_thread_id: IdSchema,
+  thread_id: IdSchema,
+  message_id: IdSchema,
   title: NonBlankSchema,
   prompt: NonBlankSchema,
   placement: PlacementSchema.default({ type: "root" }),

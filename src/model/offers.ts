@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { IdSchema } from "./ids.ts";
 import { NonBlankSchema } from "./text.ts";
 
 /**
@@ -20,8 +21,8 @@ export type ThreadOfferInput = z.input<typeof ThreadOfferSchema>;
 
 /** Which offer: the offering thread and the tool call's id. */
 export const OfferRefSchema = z.strictObject({
-  thread_id: z.string().min(1),
-  offer_id: z.string().min(1),
+  thread_id: IdSchema,
+  offer_id: IdSchema,
 });
 /** Which offer. */
 export type OfferRef = z.infer<typeof OfferRefSchema>;
@@ -52,7 +53,7 @@ export type OfferAnswer = z.infer<typeof OfferAnswerSchema>;
 const OfferAnswerInputSchema = z.discriminatedUnion("status", [
   z.strictObject({
     status: z.literal("started"),
-    thread_id: z.string().min(1),
+    thread_id: IdSchema,
     checkout: z.enum(["isolated", "shared"]),
   }),
   z.strictObject({ status: z.literal("dismissed") }),
@@ -62,8 +63,8 @@ const OfferAnswerInputSchema = z.discriminatedUnion("status", [
 /** Record a person's answer to an offer on the offering thread (last write wins). */
 export const AnswerOfferSchema = z.strictObject({
   type: z.literal("answer_offer"),
-  thread_id: z.string(),
-  offer_id: z.string().min(1),
+  thread_id: IdSchema,
+  offer_id: IdSchema,
   answer: OfferAnswerInputSchema,
 });
 /** Record a person's answer to an offer. */
@@ -83,8 +84,8 @@ export const OfferAnsweredSchema = z.object({
  */
 export const ReleaseOfferSchema = z.strictObject({
   type: z.literal("release_offer"),
-  thread_id: z.string(),
-  offer_id: z.string().min(1),
+  thread_id: IdSchema,
+  offer_id: IdSchema,
 });
 /** Let go of an offer's claim. */
 export type ReleaseOffer = z.infer<typeof ReleaseOfferSchema>;

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { ActorSchema } from "./actors.ts";
 import { ChangeSchema } from "./artifacts.ts";
 import { DataDiffSchema } from "./data-diff.ts";
+import { IdSchema } from "./ids.ts";
 import { PatchSchema } from "./patches.ts";
 
 /**
@@ -54,7 +55,7 @@ export type Proposal = z.infer<typeof ProposalSchema>;
 /** Propose a change explicitly, whatever the actor or the write policy. */
 export const ProposeChangeSchema = z.strictObject({
   type: z.literal("propose_change"),
-  proposal_id: z.string(),
+  proposal_id: IdSchema,
   change: ChangeSchema,
   rationale: z.string().nullable().default(null),
 });
@@ -68,7 +69,7 @@ export const ProposeChangeSchema = z.strictObject({
  */
 export const RespondToProposalSchema = z.strictObject({
   type: z.literal("respond_to_proposal"),
-  proposal_id: z.string(),
+  proposal_id: IdSchema,
   decision: z.enum(["accept", "reject"]),
   changes: PatchSchema.nullable().default(null),
   reason: z.string().nullable().default(null),
@@ -81,7 +82,7 @@ export type RespondToProposal = z.infer<typeof RespondToProposalSchema>;
 /** Expire a pending proposal whose artifact type's time-to-live has run out. */
 export const ExpireProposalSchema = z.strictObject({
   type: z.literal("expire_proposal"),
-  proposal_id: z.string(),
+  proposal_id: IdSchema,
 });
 /** Expire a pending proposal past its time-to-live. */
 export type ExpireProposal = z.infer<typeof ExpireProposalSchema>;

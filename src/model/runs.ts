@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { ActorSchema } from "./actors.ts";
 import { DecisionSlotSchema } from "./decisions.ts";
+import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
 
 /** A tool call a run cannot finish without a person: a question or an approval. */
 export const DeferredRequestSchema = z.object({
-  tool_call_id: z.string(),
+  tool_call_id: IdSchema,
   tool_name: z.string(),
   kind: z.enum(["question", "approval"]),
   args: JsonObjectSchema.default({}),
@@ -58,8 +59,8 @@ const RunUsageSchema = z.object({
 /** Answer a paused run's deferred request: `answer` for a question, `approved` for an approval. */
 export const AnswerDeferredSchema = z.strictObject({
   type: z.literal("answer_deferred"),
-  run_id: z.string(),
-  tool_call_id: z.string(),
+  run_id: IdSchema,
+  tool_call_id: IdSchema,
   answer: JsonValueSchema.default(null),
   approved: z.boolean().nullable().default(null),
   /** Where the answer came from (a review UI, a CLI, a chat…). */
@@ -74,26 +75,26 @@ const TraceIdSchema = z.string().regex(/^[0-9a-f]{32}$/);
 /** A run started, or a paused run resumed. */
 export const RunStartedSchema = z.object({
   type: z.literal("run_started"),
-  run_id: z.string(),
-  thread_id: z.string(),
+  run_id: IdSchema,
+  thread_id: IdSchema,
   trigger: z.enum(["message", "resume", "api"]).default("message"),
   trace_id: TraceIdSchema.nullable().default(null),
 });
 /** A running run called a tool. */
 export const ToolCalledSchema = z.object({
   type: z.literal("tool_called"),
-  run_id: z.string(),
-  thread_id: z.string(),
-  tool_call_id: z.string(),
+  run_id: IdSchema,
+  thread_id: IdSchema,
+  tool_call_id: IdSchema,
   tool_name: z.string(),
   args_summary: z.string().default(""),
 });
 /** A tool returned to a running run. */
 export const ToolReturnedSchema = z.object({
   type: z.literal("tool_returned"),
-  run_id: z.string(),
-  thread_id: z.string(),
-  tool_call_id: z.string(),
+  run_id: IdSchema,
+  thread_id: IdSchema,
+  tool_call_id: IdSchema,
   status: z.enum(["ok", "error", "retry"]),
   summary: z.string().default(""),
   tool_name: z.string().default(""),
@@ -101,16 +102,16 @@ export const ToolReturnedSchema = z.object({
 /** A run paused on deferred requests. */
 export const RunPausedSchema = z.object({
   type: z.literal("run_paused"),
-  run_id: z.string(),
-  thread_id: z.string(),
+  run_id: IdSchema,
+  thread_id: IdSchema,
   requests: z.array(DeferredRequestSchema).min(1),
   usage: RunUsageSchema.nullable().default(null),
 });
 /** A run ended: completed, stopped or failed. */
 export const RunEndedSchema = z.object({
   type: z.literal("run_ended"),
-  run_id: z.string(),
-  thread_id: z.string(),
+  run_id: IdSchema,
+  thread_id: IdSchema,
   status: RunStatusSchema.extract(["completed", "stopped", "failed"]),
   usage: RunUsageSchema.nullable().default(null),
   error: z.string().nullable().default(null),
@@ -119,8 +120,8 @@ export const RunEndedSchema = z.object({
 /** Something the host application wants in the log (exported, pinned, …). */
 export const AppEventSchema = z.object({
   type: z.literal("app_event"),
-  thread_id: z.string().nullable().default(null),
-  run_id: z.string().nullable().default(null),
+  thread_id: IdSchema.nullable().default(null),
+  run_id: IdSchema.nullable().default(null),
   name: z.string(),
   data: JsonValueSchema.default(null),
 });

@@ -19,6 +19,8 @@ export interface State {
   readonly revisions: ReadonlyMap<string, Revision | null>;
   /** The pending proposals on an artifact, by artifact id. */
   readonly pending: ReadonlyMap<string, readonly Proposal[]>;
+  /** The runs of a thread that have a pending decision, by thread id. */
+  readonly deciding: ReadonlyMap<string, readonly Run[]>;
 }
 
 /** One version of one artifact. */
@@ -42,6 +44,8 @@ export interface Needs {
   readonly revisions: readonly RevisionRef[];
   /** Artifact ids whose pending proposals are wanted. */
   readonly pending: readonly string[];
+  /** Thread ids whose runs with a pending decision are wanted (ending a thread retires them). */
+  readonly deciding: readonly string[];
 }
 
 /** The kinds of entity a {@link State} holds. */
@@ -56,6 +60,7 @@ export const NO_NEEDS: Needs = {
   messages: [],
   revisions: [],
   pending: [],
+  deciding: [],
 };
 
 /** An empty state: nothing loaded yet. */
@@ -68,6 +73,7 @@ export function emptyState(): State {
     messages: new Map(),
     revisions: new Map(),
     pending: new Map(),
+    deciding: new Map(),
   };
 }
 
@@ -106,3 +112,6 @@ export const revisionIn = (state: State, ref: RevisionRef): Revision | null =>
 /** The pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
 export const pendingIn = (state: State, artifactId: string): readonly Proposal[] =>
   loaded(state, "pending", artifactId);
+/** The runs of a thread with a pending decision. @throws WorkspaceError `not_loaded` */
+export const decidingIn = (state: State, threadId: string): readonly Run[] =>
+  loaded(state, "deciding", threadId);

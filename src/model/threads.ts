@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DecisionSlotSchema, EMPTY_SLOT } from "./decisions.ts";
+import { IdSchema } from "./ids.ts";
 import { OfferAnswerSchema, OfferRefSchema } from "./offers.ts";
 import { PlacementSchema } from "./placement.ts";
 
@@ -7,6 +8,11 @@ import { PlacementSchema } from "./placement.ts";
 export const ThreadModeSchema = z.enum(["edit", "suggest"]);
 /** `edit` (the default) or `suggest`. */
 export type ThreadMode = z.infer<typeof ThreadModeSchema>;
+
+/** `open` threads take work; `ended` and `deleted` ones take none. */
+const ThreadStatusSchema = z.enum(["open", "ended", "deleted"]);
+/** Where a thread stands. */
+export type ThreadStatus = z.infer<typeof ThreadStatusSchema>;
 
 /** The modes a thread runs in, per dimension the host declares; `null` is the host's default. */
 export const ThreadModesSchema = z.object({
@@ -36,7 +42,7 @@ export const ThreadSchema = z.object({
    * gone. A deleted thread's record stays, so what pointed at it (an offer's answer) can say
    * it is gone.
    */
-  status: z.enum(["open", "ended", "deleted"]).default("open"),
+  status: ThreadStatusSchema.default("open"),
   /** The offer this thread was started from. */
   proposed_by: OfferRefSchema.nullable().default(null),
   /** The answers to the offers this thread's agent made, by offer id (last write wins). */
@@ -57,6 +63,8 @@ export const ThreadSchema = z.object({
   grants: z.array(z.string()).default([]),
   /** The side conversation open on this thread (one at most; its turns are never stored). */
   side: z.string().nullable().default(null),
+  /** Until when the side's holder vouches for it (`null`: for as long as it stays open). */
+  side_until: z.string().nullable().default(null),
   /** The blocking decision pending in this thread, and how earlier ones ended. */
   decision: DecisionSlotSchema.default({ pending: null, closed: {} }),
 });
@@ -80,6 +88,7 @@ export function newThread(id: string, title: string): Thread {
     launch: null,
     grants: [],
     side: null,
+    side_until: null,
     decision: EMPTY_SLOT,
   };
 }
@@ -97,7 +106,7 @@ export function offerHolder(thread: Thread, offerId: string): string | null {
 /** Start a thread. */
 export const CreateThreadSchema = z.strictObject({
   type: z.literal("create_thread"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
   title: z.string().default(""),
   /** The offer this thread is started from, recorded on the new thread. */
   proposed_by: OfferRefSchema.nullable().default(null),
@@ -106,8 +115,8 @@ export const CreateThreadSchema = z.strictObject({
 /** Post a message, or a notice (informs people; starts no turn), to a thread. */
 export const PostMessageSchema = z.strictObject({
   type: z.literal("post_message"),
-  thread_id: z.string(),
-  message_id: z.string(),
+  thread_id: IdSchema,
+  message_id: IdSchema,
   content: z.string().min(1),
   kind: z.enum(["message", "notice"]).default("message"),
 });
@@ -115,40 +124,40 @@ export const PostMessageSchema = z.strictObject({
 /** Set the artifacts a thread follows. */
 export const SetFocusSchema = z.strictObject({
   type: z.literal("set_focus"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
   artifact_ids: z.array(z.string()),
 });
 
 /** Switch a thread between `edit` and `suggest`. */
 export const SetThreadModeSchema = z.strictObject({
   type: z.literal("set_thread_mode"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
   mode: ThreadModeSchema,
 });
 
 /** Park text in a thread's composer (`null` clears it). */
 export const SaveDraftSchema = z.strictObject({
   type: z.literal("save_draft"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
   text: z.string().nullable(),
 });
 
 /** End a thread: it takes no new work, and its pending decision and side conversation go. */
 export const EndThreadSchema = z.strictObject({
   type: z.literal("end_thread"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
 });
 
 /** Delete a thread: as ending it, and it no longer counts as existing (an offer's card drops its link). */
 export const DeleteThreadSchema = z.strictObject({
   type: z.literal("delete_thread"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
 });
 
 /** Grant a thread a durable permission ("always allow …"). Never from a side conversation. */
 export const GrantPermissionSchema = z.strictObject({
   type: z.literal("grant_permission"),
-  thread_id: z.string(),
+  thread_id: IdSchema,
   permission: z.string().min(1),
 });
 

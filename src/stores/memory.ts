@@ -5,6 +5,7 @@ import type { Run } from "../model/runs.ts";
 import { EMPTY_SNAPSHOT, logEntries, pushLog, type WorkspaceSnapshot } from "../model/snapshot.ts";
 import { type Needs, revisionKey, type State } from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
+import { pendingDecisions } from "./pending.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
@@ -57,6 +58,20 @@ export function memoryStore(): MemoryStore {
           (filter.artifactId === undefined || p.change.artifact_id === filter.artifactId),
       ),
     artifacts: async (workspaceId) => [...snapshot(workspaceId).artifacts.values()],
+    threads: async (workspaceId, { status }) =>
+      [...snapshot(workspaceId).threads.values()].filter(
+        (t) => status === undefined || t.status === status,
+      ),
+    runs: async (workspaceId, { threadId, status }) =>
+      [...snapshot(workspaceId).runs.values()].filter(
+        (r) =>
+          (threadId === undefined || r.thread_id === threadId) &&
+          (status === undefined || r.status === status),
+      ),
+    decisions: async (workspaceId, { threadId }) => {
+      const s = snapshot(workspaceId);
+      return pendingDecisions(s.threads.values(), s.runs.values(), threadId);
+    },
     watch(workspaceId, onAppend) {
       const set = watchers.get(workspaceId) ?? new Set();
       watchers.set(workspaceId, set);
@@ -96,6 +111,15 @@ function loadFrom(s: WorkspaceSnapshot, needs: Needs): State {
             [...s.proposals.values()].filter(
               (p) => p.status === "pending" && p.change.artifact_id === id,
             ),
+          ] as const,
+      ),
+    ),
+    deciding: new Map(
+      needs.deciding.map(
+        (id) =>
+          [
+            id,
+            [...s.runs.values()].filter((r) => r.thread_id === id && r.decision.pending !== null),
           ] as const,
       ),
     ),

@@ -1,8 +1,11 @@
 import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommitResult } from "../model/commit-result.ts";
+import type { PendingDecision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
 import type { Proposal, ProposalStatus } from "../model/proposals.ts";
+import type { Run, RunStatus } from "../model/runs.ts";
 import type { Needs, State } from "../model/state.ts";
+import type { Thread, ThreadStatus } from "../model/threads.ts";
 
 /** What one decision appends: its envelopes and every entity they change. */
 export interface AppendBatch extends Omit<CommitResult, "outcome" | "events"> {
@@ -18,6 +21,23 @@ export type AppendResult =
 export interface ProposalFilter {
   readonly status?: ProposalStatus;
   readonly artifactId?: string;
+}
+
+/** Which threads to list. */
+export interface ThreadFilter {
+  readonly status?: ThreadStatus;
+}
+
+/** Which runs to list. */
+export interface RunFilter {
+  readonly threadId?: string;
+  readonly status?: RunStatus;
+}
+
+/** Which pending decisions to list. */
+export interface DecisionFilter {
+  /** Only those of this thread: its own and its runs'. */
+  readonly threadId?: string;
 }
 
 /** What an adapter can do, declared so the shared suite never names an adapter. */
@@ -62,6 +82,15 @@ export interface Store {
   proposals(workspaceId: string, filter: ProposalFilter): Promise<Proposal[]>;
   /** Every artifact, archived ones included, in the order they were created. */
   artifacts(workspaceId: string): Promise<Versioned[]>;
+  /** Threads matching the filter, in the order they were created (by an index). */
+  threads(workspaceId: string, filter: ThreadFilter): Promise<Thread[]>;
+  /** Runs matching the filter, in the order they were first started (by an index). */
+  runs(workspaceId: string, filter: RunFilter): Promise<Run[]>;
+  /**
+   * Every decision pending now (matching the filter), by an index: the threads' in the order
+   * the threads were created, then the runs' in the order the runs were started.
+   */
+  decisions(workspaceId: string, filter: DecisionFilter): Promise<PendingDecision[]>;
   /**
    * Calls `onAppend` with the new head after appends to the workspace (by this process, and
    * by others where `capabilities.crossProcess`). Calls may be coalesced or spurious; the

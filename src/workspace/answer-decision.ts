@@ -45,7 +45,7 @@ export async function answerDecision(
   answer: DecisionAnswer,
   actor: ActorInput,
 ): Promise<DecisionAnswerResult> {
-  const command = parseCommand({ ...answer, type: "answer_decision" }, core.newId);
+  const command = parseCommand({ ...answer, type: "answer_decision" }, core.newId, core.limits);
   const written = await write(core, command, actor, {});
   if (!written.ok) return { ok: false, stage: "answer", rejection: written.rejection };
   // Only the write that consumed the id carries a delivery; a repeat carries none.

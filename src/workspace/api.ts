@@ -4,9 +4,11 @@ import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommandInput } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { SideContext } from "../model/context.ts";
+import type { PendingDecision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
 import type { FactInput } from "../model/event.ts";
 import type { IdSource } from "../model/ids.ts";
+import type { Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Note } from "../model/notes.ts";
 import type { Outcome } from "../model/outcome.ts";
@@ -17,7 +19,13 @@ import type { Result } from "../model/result.ts";
 import type { Run } from "../model/runs.ts";
 import type { Thread } from "../model/threads.ts";
 import type { ProposalPreview } from "../rules/proposals/preview.ts";
-import type { ProposalFilter, Store } from "../stores/port.ts";
+import type {
+  DecisionFilter,
+  ProposalFilter,
+  RunFilter,
+  Store,
+  ThreadFilter,
+} from "../stores/port.ts";
 import type { DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
 import type { AnswerChannel, DeliveryResult } from "./deliveries.ts";
 import type { Subscription } from "./subscription.ts";
@@ -53,6 +61,11 @@ export interface WorkspaceOptions {
    * write policies still bind it. Default: none; agents propose, people decide.
    */
   readonly widen?: readonly AccessWidening[];
+  /**
+   * What input from outside may be (SPEC S5): nesting depth (default 64) and JSON size in
+   * bytes (default 4 MiB). Input past them is `validation_failed`, checked before parsing.
+   */
+  readonly limits?: Partial<Limits>;
 }
 
 /** Per-call options of a write. */
@@ -129,8 +142,17 @@ export interface WorkspaceReads {
   proposals(filter?: ProposalFilter): Promise<Proposal[]>;
   /** A thread, or `null`. */
   thread(id: string): Promise<Thread | null>;
+  /** Threads, in the order they were created; optionally by status. */
+  threads(filter?: ThreadFilter): Promise<Thread[]>;
   /** A run, or `null`. */
   run(id: string): Promise<Run | null>;
+  /** Runs, in the order they were first started; optionally by thread and status. */
+  runs(filter?: RunFilter): Promise<Run[]>;
+  /**
+   * The decisions pending now, by the workspace's clock (one past its `expires_at` is not,
+   * whether or not `expireDecisions` has retired it yet): threads' first, then runs'.
+   */
+  decisions(filter?: DecisionFilter): Promise<PendingDecision[]>;
   /**
    * The log after position `after`, at most `limit` envelopes. With `threadId`, only that
    * thread's envelopes (by `thread_id`): the cost is the thread's length.
@@ -175,6 +197,8 @@ export interface Workspace extends WorkspaceReads {
   answerDecision(answer: DecisionAnswer, actor: ActorInput): Promise<DecisionAnswerResult>;
   /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
   expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
+  /** Retires every pending decision past its `expires_at`, as `actor` (default: the system). */
+  expireDecisions(actor?: ActorInput): Promise<WriteResult[]>;
   /**
    * Delivers every envelope after `after`, once and in order, as it is appended — by this
    * process or, where the store can, by others — catching up after any gap.

@@ -10,6 +10,7 @@ import { type Envelope, traceIdOf } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
 import { type IdSource, randomIds } from "../model/ids.ts";
+import { DEFAULT_LIMITS, type Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Registry } from "../model/registry.ts";
 import { ok, type Result } from "../model/result.ts";
@@ -30,6 +31,7 @@ export interface WorkspaceCore {
   readonly modes: ModeLadders | undefined;
   readonly maxAttempts: number;
   readonly access: readonly AccessWidening[];
+  readonly limits: Limits;
 }
 
 /** The options with their defaults filled in. */
@@ -44,6 +46,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     modes: options.modes,
     maxAttempts: options.maxAttempts ?? 100,
     access: options.widen ?? [],
+    limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
 }
 
@@ -57,6 +60,7 @@ function mergeStates(into: State, loaded: State): State {
     messages: join(into.messages, loaded.messages),
     revisions: join(into.revisions, loaded.revisions),
     pending: join(into.pending, loaded.pending),
+    deciding: join(into.deciding, loaded.deciding),
   };
 }
 
@@ -110,8 +114,9 @@ export async function decideNow(
 export function withActor(
   item: Result<Command | Fact>,
   actorInput: ActorInput,
+  limits: Limits,
 ): Result<{ item: Command | Fact; actor: Actor }> {
-  const actor = parseActor(actorInput);
+  const actor = parseActor(actorInput, limits);
   if (!actor.ok) return actor;
   return item.ok ? ok({ item: item.value, actor: actor.value }) : item;
 }
@@ -148,7 +153,7 @@ export async function write(
   actorInput: ActorInput,
   options: WriteOptions,
 ): Promise<WriteResult> {
-  const input = withActor(parsed, actorInput);
+  const input = withActor(parsed, actorInput, core.limits);
   if (!input.ok) return input;
   const { item } = input.value;
   const actor = actingAs(input.value.actor, options.side);

@@ -29,7 +29,7 @@ export async function readNotes(
   request: NotesRequest,
 ): Promise<NotesDelivery> {
   const { store, id } = core;
-  const viewer = parseActor(request.viewer);
+  const viewer = parseActor(request.viewer, core.limits);
   if (!viewer.ok)
     throw new WorkspaceError("invalid_argument", `notes: ${viewer.rejection.message}`);
   const cursor = await store.head(id);

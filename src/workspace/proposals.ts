@@ -1,5 +1,6 @@
 import { parseCommand } from "../decide/parse.ts";
 import type { Actor, ActorInput } from "../model/actors.ts";
+import { isDue } from "../model/decisions.ts";
 import type { Result } from "../model/result.ts";
 import { type ProposalPreview, previewAccept } from "../rules/proposals/preview.ts";
 import type { WriteResult } from "./api.ts";
@@ -31,6 +32,24 @@ export async function expireProposals(
   for (const proposal of due) {
     const command = parseCommand({ type: "expire_proposal", proposal_id: proposal.id }, core.newId);
     results.push(await write(core, command, actor, {}));
+  }
+  return results;
+}
+
+/**
+ * Retires every pending decision past its `expires_at` by the workspace's clock, as `actor`:
+ * found through the store's index of pending decisions, each retired with reason `expired`.
+ */
+export async function expireDecisions(
+  core: WorkspaceCore,
+  actor: ActorInput,
+): Promise<WriteResult[]> {
+  const now = core.clock().toISOString();
+  const due = (await core.store.decisions(core.id, {})).filter((p) => isDue(p.decision, now));
+  const results: WriteResult[] = [];
+  for (const { scope, decision } of due) {
+    const retire = { type: "retire_decision", scope, decision_id: decision.id, reason: "expired" };
+    results.push(await write(core, parseCommand(retire, core.newId), actor, {}));
   }
   return results;
 }

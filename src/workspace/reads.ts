@@ -1,31 +1,53 @@
+import { isDue } from "../model/decisions.ts";
+import { isId } from "../model/ids.ts";
 import { NO_NEEDS, revisionKey, type State } from "../model/state.ts";
 import type { WorkspaceReads } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
 
-/** A workspace's reads: each entity by id, through the store's index lookups. */
-export function workspaceReads({ store, id }: WorkspaceCore): WorkspaceReads {
+/**
+ * A workspace's reads: each entity by id, and lists, through the store's index lookups. An
+ * id no command could have made (empty, too long, with NUL or control characters) is not
+ * looked up at all: it names nothing, on every store.
+ */
+export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceReads {
   const one = async <T>(
+    key: unknown,
     wanted: Partial<typeof NO_NEEDS>,
     pick: (s: State) => T | null | undefined,
-  ) => pick(await store.load(id, { ...NO_NEEDS, ...wanted })) ?? null;
+  ) => (isId(key) ? (pick(await store.load(id, { ...NO_NEEDS, ...wanted })) ?? null) : null);
   return {
-    artifact: (artifactId) => one({ artifacts: [artifactId] }, (s) => s.artifacts.get(artifactId)),
+    artifact: (artifactId) =>
+      one(artifactId, { artifacts: [artifactId] }, (s) => s.artifacts.get(artifactId)),
     artifacts: () => store.artifacts(id),
-    revisions: (artifactId) => store.revisions(id, artifactId),
+    revisions: async (artifactId) => (isId(artifactId) ? store.revisions(id, artifactId) : []),
     revision: (artifactId, version) => {
       const ref = { artifact_id: artifactId, version };
-      return one({ revisions: [ref] }, (s) => s.revisions.get(revisionKey(ref)));
+      if (!Number.isSafeInteger(version)) return Promise.resolve(null);
+      return one(artifactId, { revisions: [ref] }, (s) => s.revisions.get(revisionKey(ref)));
     },
-    proposal: (proposalId) => one({ proposals: [proposalId] }, (s) => s.proposals.get(proposalId)),
-    proposals: (filter = {}) => store.proposals(id, filter),
-    thread: (threadId) => one({ threads: [threadId] }, (s) => s.threads.get(threadId)),
-    run: (runId) => one({ runs: [runId] }, (s) => s.runs.get(runId)),
-    log: ({ after = 0, limit, threadId } = {}) =>
-      store.read(id, {
-        after,
-        ...(limit === undefined ? {} : { limit }),
-        ...(threadId === undefined ? {} : { threadId }),
-      }),
+    proposal: (proposalId) =>
+      one(proposalId, { proposals: [proposalId] }, (s) => s.proposals.get(proposalId)),
+    proposals: async (filter = {}) =>
+      filter.artifactId === undefined || isId(filter.artifactId) ? store.proposals(id, filter) : [],
+    thread: (threadId) => one(threadId, { threads: [threadId] }, (s) => s.threads.get(threadId)),
+    threads: (filter = {}) => store.threads(id, filter),
+    run: (runId) => one(runId, { runs: [runId] }, (s) => s.runs.get(runId)),
+    runs: async (filter = {}) =>
+      filter.threadId === undefined || isId(filter.threadId) ? store.runs(id, filter) : [],
+    async decisions(filter = {}) {
+      if (filter.threadId !== undefined && !isId(filter.threadId)) return [];
+      // A decision past its time is not pending to anyone, swept or not yet.
+      const now = clock().toISOString();
+      return (await store.decisions(id, filter)).filter((p) => !isDue(p.decision, now));
+    },
+    log: async ({ after = 0, limit, threadId } = {}) =>
+      threadId !== undefined && !isId(threadId)
+        ? []
+        : store.read(id, {
+            after,
+            ...(limit === undefined ? {} : { limit }),
+            ...(threadId === undefined ? {} : { threadId }),
+          }),
     head: () => store.head(id),
   };
 }

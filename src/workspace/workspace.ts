@@ -4,7 +4,7 @@ import { answerDecision } from "./answer-decision.ts";
 import type { Workspace, WorkspaceOptions } from "./api.ts";
 import { decideNow, withActor, workspaceCore, write } from "./core.ts";
 import { readNotes } from "./notes.ts";
-import { expireProposals, previewProposal } from "./proposals.ts";
+import { expireDecisions, expireProposals, previewProposal } from "./proposals.ts";
 import { workspaceReads } from "./reads.ts";
 import { follow } from "./subscription.ts";
 
@@ -15,23 +15,25 @@ import { follow } from "./subscription.ts";
  */
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const core = workspaceCore(options);
-  const { store, id, newId } = core;
+  const { store, id, newId, limits } = core;
   return {
     id,
     ...workspaceReads(core),
     commit: (command, actor, writeOptions = {}) =>
-      write(core, parseCommand(command, newId), actor, writeOptions),
+      write(core, parseCommand(command, newId, limits), actor, writeOptions),
     async dryRun(command, actor, writeOptions = {}) {
-      const input = withActor(parseCommand(command, newId), actor);
+      const input = withActor(parseCommand(command, newId, limits), actor, limits);
       if (!input.ok) return input;
       const decided = await decideNow(core, input.value.item, input.value.actor, writeOptions);
       return decided.ok ? ok(decided.value.result) : decided;
     },
-    record: (fact, actor, writeOptions = {}) => write(core, parseFact(fact), actor, writeOptions),
+    record: (fact, actor, writeOptions = {}) =>
+      write(core, parseFact(fact, limits), actor, writeOptions),
     notes: (request) => readNotes(core, request),
     previewProposal: (proposalId) => previewProposal(core, proposalId),
     answerDecision: (answer, actor) => answerDecision(core, answer, actor),
     expireProposals: (actor = { kind: "system" }) => expireProposals(core, actor),
+    expireDecisions: (actor = { kind: "system" }) => expireDecisions(core, actor),
     subscribe: (after, listener, subscribeOptions = {}) =>
       follow({ store, workspaceId: id, after, listener, ...subscribeOptions }),
     close: () => store.close(),

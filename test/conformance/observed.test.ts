@@ -47,6 +47,7 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
     "launch",
     "grants",
     "side",
+    "side_until",
     "decision",
   ],
   "event:thread_created": ["proposed_by"],

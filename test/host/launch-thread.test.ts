@@ -37,6 +37,10 @@ function recording(adapter: CheckoutAdapter): CheckoutAdapter & { calls: string[
       calls.push(`prepare ${placement.type}`);
       return adapter.prepare(placement, request);
     },
+    release(placement, checkout) {
+      calls.push(`release ${placement.type}`);
+      return adapter.release(placement, checkout);
+    },
   };
 }
 
@@ -565,7 +569,7 @@ describe("after the write", () => {
     expect(await git(join(fx.defaultWorktrees, "thr_new"), "rev-parse", "HEAD")).toBe(localMain);
   });
 
-  it("reports a checkout that fails after the write as failed at checkout, nothing dispatched", async () => {
+  it("reports a checkout that fails after the checks as failed at checkout, nothing written", async () => {
     // Another process takes the new branch's name between the check and the checkout.
     const racing: CheckoutAdapter = {
       check: adapter.check,
@@ -573,6 +577,7 @@ describe("after the write", () => {
         await git(fx.root, "branch", `aw/${request.thread_id}`, "main");
         return adapter.prepare(placement, request);
       },
+      release: adapter.release,
     };
     const head = await workspace.head();
 
@@ -585,7 +590,6 @@ describe("after the write", () => {
     expect(result).toEqual({
       ok: false,
       stage: "checkout",
-      thread_id: "thr_new",
       problem: {
         field: "placement.branch",
         reason: "branch_exists",
@@ -593,15 +597,33 @@ describe("after the write", () => {
       },
     });
     expect(dispatched).toEqual([]);
-    expect(await promptOf("thr_new")).toBe(ask().prompt);
-    expect((await eventsAfter(head)).map((e) => e.type)).toEqual([
-      "thread_created",
-      "thread_launched",
-      "message_posted",
-    ]);
+    // Nothing left behind: no thread, no prompt.
+    expect(await workspace.head()).toBe(head);
+    expect(await workspace.thread("thr_new")).toBeNull();
   });
 
-  it("returns a rejection at the write (another writer took the id) without preparing", async () => {
+  it("fails a from_origin launch whose fetch fails at checkout, with nothing written", async () => {
+    const head = await workspace.head();
+    // origin goes away after the check saw its branch.
+    const racing: CheckoutAdapter = {
+      check: adapter.check,
+      async prepare(placement, request) {
+        await git(fx.root, "remote", "set-url", "origin", join(fx.root, "gone"));
+        return adapter.prepare(placement, request);
+      },
+      release: adapter.release,
+    };
+    const result = await launchThread(workspace, {
+      request: ask({ placement: { type: "new_worktree", base_ref: "main", from_origin: true } }),
+      actor: sourceAgent,
+      ports: { ...ports, checkout: racing },
+    });
+    expect(result).toMatchObject({ ok: false, stage: "checkout", problem: { reason: "git_failed" } });
+    expect(await workspace.head()).toBe(head);
+    expect(dispatched).toEqual([]);
+  });
+
+  it("returns a rejection at the write (another writer took the id), the checkout released", async () => {
     const racing: CheckoutAdapter = {
       async check(placement, request) {
         const verdict = await adapter.check(placement, request);
@@ -609,6 +631,7 @@ describe("after the write", () => {
         return verdict;
       },
       prepare: adapter.prepare,
+      release: adapter.release,
     };
     const before = await snapshot(fx);
 
@@ -623,7 +646,11 @@ describe("after the write", () => {
       stage: "write",
       rejection: { type: "invalid_state", message: "thread thr_new already exists" },
     });
-    expect(adapter.calls).toEqual(["check new_worktree"]);
+    expect(adapter.calls).toEqual([
+      "check new_worktree",
+      "prepare new_worktree",
+      "release new_worktree",
+    ]);
     expect(dispatched).toEqual([]);
     expect(await snapshot(fx)).toEqual(before);
     expect(await promptOf("thr_new")).toBeUndefined();

@@ -1,10 +1,11 @@
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
-import type {
-  AnswerDecision,
-  Decision,
-  RequestDecision,
-  RetireDecision,
+import {
+  type AnswerDecision,
+  type Decision,
+  isDue,
+  type RequestDecision,
+  type RetireDecision,
 } from "../../model/decisions.ts";
 import { jsonEqual } from "../../model/json.ts";
 import {
@@ -113,13 +114,6 @@ export function decideRequestDecision(
   }
   events.push({ type: "decision_requested", ...fields, decision });
   return ok(written(owner, events));
-}
-
-// Past its expiry a decision is retired even before the host records it: the agent has
-// stopped waiting, so an answer would reach nothing (or race the agent's own fallback).
-function isDue(decision: Decision, now: string | undefined): boolean {
-  const due = decision.expires_at;
-  return due !== null && now !== undefined && Date.parse(now) >= Date.parse(due);
 }
 
 /** The decision `decision_id` names, pending in the scope; or why it cannot be answered now. */

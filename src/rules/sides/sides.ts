@@ -6,14 +6,22 @@ import { forbidden, invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import type { CloseSideSchema, OpenSideSchema } from "../../model/sides.ts";
 import { type State, threadIn } from "../../model/state.ts";
+import type { Thread } from "../../model/threads.ts";
 import { openThread } from "../threads/open.ts";
+
+const leaseOver = (thread: Thread, now: string | undefined): boolean =>
+  thread.side_until !== null &&
+  now !== undefined &&
+  Date.parse(now) >= Date.parse(thread.side_until);
 
 /**
  * Records a side conversation opened on a thread: one per thread, never on an ended thread
  * (never from inside a side either: see {@link sideGate}). Only the fact is logged; the
- * side's turns never are.
+ * side's turns never are. Opening the open side again renews its lease; a side whose lease
+ * ran out (its process died) is closed as `expired` by the next one opened, in the same write.
  */
 export function decideOpenSide(
+  context: DecideContext,
   state: State,
   command: z.infer<typeof OpenSideSchema>,
 ): Result<CommitResult> {
@@ -21,15 +29,30 @@ export function decideOpenSide(
   if (thread === null) return refuse(notFound("thread", command.thread_id));
   const open = openThread(thread);
   if (!open.ok) return open;
-  if (thread.side !== null) {
-    if (thread.side === command.side_id) return ok(commitResult(RECORDED));
-    return refuse(invalidState(`thread ${thread.id} already has side conversation ${thread.side}`));
+  const { thread_id, side_id, lease_until } = command;
+  const opened = { type: "side_opened" as const, thread_id, side_id, lease_until };
+  const holder = thread.side;
+  if (holder === side_id) {
+    if (lease_until === null || lease_until === thread.side_until)
+      return ok(commitResult(RECORDED));
+    return ok(
+      commitResult(RECORDED, {
+        events: [opened],
+        threads: [{ ...thread, side_until: lease_until }],
+      }),
+    );
   }
-  const { thread_id, side_id } = command;
+  if (holder !== null && !leaseOver(thread, context.now)) {
+    return refuse(invalidState(`thread ${thread.id} already has side conversation ${holder}`));
+  }
+  const expired =
+    holder === null
+      ? []
+      : [{ type: "side_closed" as const, thread_id, side_id: holder, reason: "expired" as const }];
   return ok(
     commitResult(RECORDED, {
-      events: [{ type: "side_opened", thread_id, side_id }],
-      threads: [{ ...thread, side: side_id }],
+      events: [...expired, opened],
+      threads: [{ ...thread, side: side_id, side_until: lease_until }],
     }),
   );
 }
@@ -46,7 +69,7 @@ export function decideCloseSide(
   return ok(
     commitResult(RECORDED, {
       events: [{ type: "side_closed", thread_id, side_id, reason }],
-      threads: [{ ...thread, side: null }],
+      threads: [{ ...thread, side: null, side_until: null }],
     }),
   );
 }

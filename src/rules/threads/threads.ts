@@ -4,7 +4,7 @@ import { type CommitResult, commitResult, RECORDED } from "../../model/commit-re
 import type { DecideContext } from "../../model/context.ts";
 import { alreadyStarted, invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
-import { artifactIn, messageUsedIn, type State, threadIn } from "../../model/state.ts";
+import { artifactIn, decidingIn, messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import type {
   CreateThreadSchema,
   DeleteThreadSchema,
@@ -149,9 +149,9 @@ export function decideSaveDraft(
 }
 
 /**
- * Ends or deletes a thread: its pending decision retires and its side conversation is
- * discarded with it. Ending a thread that is no longer open, or deleting a deleted one,
- * records nothing; a thread that ended can still be deleted.
+ * Ends or deletes a thread: its pending decision and those of its runs retire, and its side
+ * conversation is discarded with it. Ending a thread that is no longer open, or deleting a
+ * deleted one, records nothing; a thread that ended can still be deleted.
  */
 export function decideCloseThread(
   state: State,
@@ -165,8 +165,15 @@ export function decideCloseThread(
   }
   const { thread_id } = command;
   const side = thread.value.side;
-  const owner = { kind: "thread", thread: { ...thread.value, status, side: null } } as const;
+  const closed: Thread = { ...thread.value, status, side: null, side_until: null };
+  const owner = { kind: "thread", thread: closed } as const;
   const retired = retirePending(owner, "scope_ended");
+  // A run's decision is about work in this thread: it ends with it, never delivered into it.
+  const runs = decidingIn(state, thread_id).map((run) => {
+    const runOwner = { kind: "run", run } as const;
+    const events = retirePending(runOwner, "scope_ended");
+    return { events, run: evolveOwner(runOwner, events).run };
+  });
   return ok(
     commitResult(RECORDED, {
       events: [
@@ -184,8 +191,10 @@ export function decideCloseThread(
               },
             ]),
         ...retired,
+        ...runs.flatMap((r) => r.events),
       ],
       threads: [evolveThread(owner, retired)],
+      runs: runs.map((r) => r.run),
     }),
   );
 }

@@ -1,0 +1,107 @@
+import type { ValidationError } from "./rejections.ts";
+
+/**
+ * What a command, fact or actor from outside may be, whatever the store behind the workspace
+ * (SPEC S5): checked before anything else parses it, so no input is too deep for a parser or a
+ * driver, too large to refuse quickly, or holds text some store cannot keep.
+ */
+export interface Limits {
+  /** How deeply arrays and objects may nest, counting the command itself as 1 (default 64). */
+  readonly maxDepth: number;
+  /** The most UTF-8 bytes its JSON may take (default 4 MiB). */
+  readonly maxBytes: number;
+}
+
+/** The limits a workspace applies unless told otherwise. */
+export const DEFAULT_LIMITS: Limits = Object.freeze({ maxDepth: 64, maxBytes: 4 * 1024 * 1024 });
+
+/** The longest id (artifact, thread, proposal, run, message, decision, …) in UTF-16 units. */
+export const MAX_ID_LENGTH = 256;
+
+type Path = (string | number)[];
+
+/** UTF-8 bytes of a string; at least its length, at most three times it. */
+function utf8Bytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) bytes += unit >= 0xd800 && unit <= 0xdfff ? 1 : 2;
+    else if (unit >= 0x80) bytes += 1;
+  }
+  return bytes;
+}
+
+const wellFormed = (text: string): boolean =>
+  (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+/** Why a string cannot be stored everywhere, or `null`: NUL, or a lone surrogate. */
+function textProblem(text: string): string | null {
+  if (text.includes("\u0000")) return "must not contain U+0000";
+  if (!wellFormed(text)) return "must not contain an unpaired surrogate";
+  return null;
+}
+
+// A key that names the field must itself be printable in a rejection.
+const printable = (key: string): string =>
+  (key as unknown as { toWellFormed(): string }).toWellFormed().replaceAll("\u0000", "\ufffd");
+
+const invalidText = (loc: Path, msg: string): ValidationError => ({
+  type: "invalid_text",
+  loc,
+  msg,
+});
+
+/**
+ * The first way `input` breaks `limits`, naming the field where it happens, or `null` when it
+ * keeps them: nesting deeper than `maxDepth` (`too_deep`), JSON larger than `maxBytes`
+ * (`too_large`, at the field that crossed the line), a string or key with U+0000 or an
+ * unpaired surrogate (`invalid_text`). It walks the input once, without recursion, and stops
+ * at the first problem, so a huge or deep input is refused in time proportional to what it
+ * read. Values that are not JSON are left to the schema to refuse.
+ */
+export function limitProblem(
+  input: unknown,
+  limits: Limits = DEFAULT_LIMITS,
+): ValidationError | null {
+  const stack: [value: unknown, path: Path, depth: number][] = [[input, [], 0]];
+  let bytes = 0;
+  const tooLarge = (loc: Path): ValidationError => ({
+    type: "too_large",
+    loc,
+    msg: `the input must be at most ${limits.maxBytes} bytes of JSON`,
+    ctx: { max_bytes: limits.maxBytes },
+  });
+  for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+    const [value, path, depth] = next;
+    if (typeof value === "string") {
+      // Cheap first: UTF-8 takes at least one byte per UTF-16 unit.
+      if (bytes + value.length > limits.maxBytes) return tooLarge(path);
+      const problem = textProblem(value);
+      if (problem !== null) return invalidText(path, problem);
+      bytes += utf8Bytes(value) + 2;
+    } else if (typeof value === "object" && value !== null) {
+      if (depth + 1 > limits.maxDepth) {
+        const msg = `must not nest deeper than ${limits.maxDepth} levels`;
+        return { type: "too_deep", loc: path, msg, ctx: { max_depth: limits.maxDepth } };
+      }
+      if (Array.isArray(value)) {
+        bytes += 2 + value.length;
+        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...path, i], depth + 1]);
+      } else {
+        const keys = Object.keys(value);
+        bytes += 2;
+        for (let i = keys.length - 1; i >= 0; i--) {
+          const key = keys[i] as string;
+          const problem = textProblem(key);
+          if (problem !== null) return invalidText([...path, printable(key)], problem);
+          bytes += utf8Bytes(key) + 4;
+          stack.push([(value as Record<string, unknown>)[key], [...path, key], depth + 1]);
+        }
+      }
+    } else {
+      bytes += typeof value === "number" ? 24 : 5;
+    }
+    if (bytes > limits.maxBytes) return tooLarge(path);
+  }
+  return null;
+}

@@ -1,0 +1,31 @@
+import type { PendingDecision } from "../model/decisions.ts";
+import type { Run } from "../model/runs.ts";
+import type { Thread } from "../model/threads.ts";
+
+/** The decision pending in a thread or a run, with its scope; `null` when none is. */
+export function pendingOf(owner: Thread | Run): PendingDecision | null {
+  const decision = owner.decision.pending;
+  if (decision === null) return null;
+  // A run has its thread's id; a thread has none beside its own.
+  if ("thread_id" in owner) {
+    const scope = { kind: "run", id: owner.id } as const;
+    return { scope, thread_id: owner.thread_id, run_id: owner.id, decision };
+  }
+  return { scope: { kind: "thread", id: owner.id }, thread_id: owner.id, run_id: null, decision };
+}
+
+/** The pending decisions of these threads and runs, threads first, each in the order given. */
+export function pendingDecisions(
+  threads: Iterable<Thread>,
+  runs: Iterable<Run>,
+  threadId?: string,
+): PendingDecision[] {
+  const found: PendingDecision[] = [];
+  for (const owner of [...threads, ...runs]) {
+    const pending = pendingOf(owner);
+    if (pending !== null && (threadId === undefined || pending.thread_id === threadId)) {
+      found.push(pending);
+    }
+  }
+  return found;
+}
