@@ -6,6 +6,7 @@ import type { CommitResult } from "../model/commit-result.ts";
 import type { SideContext } from "../model/context.ts";
 import type { PendingDecision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
+import type { UnknownAttempt } from "../model/errors.ts";
 import type { FactInput } from "../model/event.ts";
 import type { IdSource } from "../model/ids.ts";
 import type { Limits } from "../model/limits.ts";
@@ -208,6 +209,14 @@ export interface Workspace extends WorkspaceReads {
     listener: (envelope: Envelope) => void,
     options?: { readonly onError?: (error: unknown) => void },
   ): Subscription;
+  /**
+   * Whether the append a `WorkspaceError("unknown_outcome")` names (`error.attempt`) landed,
+   * once the store is back. On `not_committed`, send `attempt.item` again: a command carries
+   * the ids it creates (and an edit its base version), so it cannot apply twice; of facts, a
+   * run's start and end cannot either, while `tool_called`, `tool_returned` and `app_event`
+   * are not deduplicated.
+   */
+  settle(attempt: UnknownAttempt): Promise<"committed" | "not_committed">;
   /** Closes the workspace's store (its connections, files and feeds). Idempotent. */
   close(): Promise<void>;
 }

@@ -7,7 +7,7 @@ import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import { actingAs, type SideContext } from "../model/context.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
-import { WorkspaceError } from "../model/errors.ts";
+import { isWorkspaceError, type UnknownAttempt, WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
 import { type IdSource, randomIds } from "../model/ids.ts";
 import { DEFAULT_LIMITS, type Limits } from "../model/limits.ts";
@@ -16,7 +16,7 @@ import type { Registry } from "../model/registry.ts";
 import { ok, type Result } from "../model/result.ts";
 import { emptyState, isSatisfied, type State } from "../model/state.ts";
 import { memoryStore } from "../stores/memory.ts";
-import type { Store } from "../stores/port.ts";
+import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 
@@ -142,6 +142,43 @@ function envelopesOf(
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * Appends; when the store cannot tell whether the append landed, the `unknown_outcome` it
+ * throws names the append (its first envelope) and carries the item as parsed, with its ids,
+ * so the host can `settle` it and, if it did not land, send exactly that item again.
+ */
+async function appendOrSay(
+  core: WorkspaceCore,
+  head: number,
+  batch: AppendBatch,
+  item: Command | Fact,
+): Promise<AppendResult> {
+  try {
+    return await core.store.append(core.id, head, batch);
+  } catch (error) {
+    const first = batch.envelopes[0];
+    if (!isWorkspaceError(error) || error.code !== "unknown_outcome" || first === undefined) {
+      throw error;
+    }
+    const attempt = { workspace_id: core.id, seq: first.seq, envelope_id: first.id, item };
+    throw new WorkspaceError("unknown_outcome", error.message, { cause: error.cause, attempt });
+  }
+}
+
+/**
+ * Whether the append an `unknown_outcome` names landed: its first envelope is in the log at
+ * its position. Ask once the store is back; if it did not land, send the attempt's item again.
+ */
+export async function settle(
+  core: WorkspaceCore,
+  attempt: UnknownAttempt,
+): Promise<"committed" | "not_committed"> {
+  const [found] = await core.store.read(core.id, { after: attempt.seq - 1, limit: 1 });
+  return found?.seq === attempt.seq && found.id === attempt.envelope_id
+    ? "committed"
+    : "not_committed";
+}
+
+/**
  * The one write path: decides at the current head and appends there with compare-and-swap,
  * deciding again when another writer moved the log first.
  *
@@ -167,7 +204,7 @@ export async function write(
     const { outcome, events: _, ...entities } = decided.value.result;
     const revisions = entities.revisions.map((r) => ({ ...r, trace_id: traceId }));
     const batch = { ...entities, revisions, envelopes: appended };
-    const stored = await core.store.append(core.id, decided.value.head, batch);
+    const stored = await appendOrSay(core, decided.value.head, batch, item);
     if (stored.ok) {
       const seq = appended.at(-1)?.seq ?? decided.value.head;
       const delivery = deliverAnswer(core.channels, appended);

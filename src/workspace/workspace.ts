@@ -2,7 +2,7 @@ import { parseCommand, parseFact } from "../decide/parse.ts";
 import { ok } from "../model/result.ts";
 import { answerDecision } from "./answer-decision.ts";
 import type { Workspace, WorkspaceOptions } from "./api.ts";
-import { decideNow, withActor, workspaceCore, write } from "./core.ts";
+import { decideNow, settle, withActor, workspaceCore, write } from "./core.ts";
 import { readNotes } from "./notes.ts";
 import { expireDecisions, expireProposals, previewProposal } from "./proposals.ts";
 import { workspaceReads } from "./reads.ts";
@@ -36,6 +36,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     expireDecisions: (actor = { kind: "system" }) => expireDecisions(core, actor),
     subscribe: (after, listener, subscribeOptions = {}) =>
       follow({ store, workspaceId: id, after, listener, ...subscribeOptions }),
+    settle: (attempt) => settle(core, attempt),
     close: () => store.close(),
   };
 }

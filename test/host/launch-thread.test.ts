@@ -618,9 +618,30 @@ describe("after the write", () => {
       actor: sourceAgent,
       ports: { ...ports, checkout: racing },
     });
-    expect(result).toMatchObject({ ok: false, stage: "checkout", problem: { reason: "git_failed" } });
+    expect(result).toMatchObject({
+      ok: false,
+      stage: "checkout",
+      problem: { reason: "git_failed" },
+    });
     expect(await workspace.head()).toBe(head);
     expect(dispatched).toEqual([]);
+  });
+
+  it("refuses a host that left out a port, before anything is done", async () => {
+    const head = await workspace.head();
+    const { dispatch: _, ...partial } = ports;
+    const result = await launchThread(workspace, {
+      request: ask(),
+      actor: sourceAgent,
+      ports: partial as LaunchPorts,
+    });
+    expect(result).toMatchObject({
+      ok: false,
+      stage: "check",
+      rejection: { type: "validation_failed", errors: [{ loc: ["ports", "dispatch"] }] },
+    });
+    expect(adapter.calls).toEqual([]);
+    expect(await workspace.head()).toBe(head);
   });
 
   it("returns a rejection at the write (another writer took the id), the checkout released", async () => {

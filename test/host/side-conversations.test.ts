@@ -388,7 +388,12 @@ describe("on a SQLite file", () => {
         .map((e) => e.event)
         .filter((e) => e.type === "side_opened" || e.type === "side_closed");
       expect(sideEvents).toEqual([
-        { type: "side_opened", thread_id: "t1", side_id: "side_sql" },
+        {
+          type: "side_opened",
+          thread_id: "t1",
+          side_id: "side_sql",
+          lease_until: expect.any(String),
+        },
         { type: "side_closed", thread_id: "t1", side_id: "side_sql", reason: "parent_ended" },
       ]);
       expect(await again.thread("side_sql")).toBeNull();
@@ -398,5 +403,49 @@ describe("on a SQLite file", () => {
     } finally {
       await reopened.close();
     }
+  });
+});
+
+describe("a side whose process died", () => {
+  it("blocks no one once its lease has run out: the next side takes the thread over", async () => {
+    let now = Date.parse("2026-12-01T09:00:00.000Z");
+    const clock = () => new Date(now);
+    ws = createWorkspace({ registry: fixtureRegistry(), newId: sequentialIds(), clock });
+    await parent();
+    const crashed = createSideConversations(ws, { newId: () => "side_a", leaseMs: 60_000, clock });
+    opened(await crashed.open("t1"));
+    crashed.dispose(); // the process is gone: nothing closes it, nothing renews it
+
+    const next = createSideConversations(ws, { newId: () => "side_b", leaseMs: 60_000, clock });
+    const early = await next.open("t1");
+    expect(early.ok ? null : early.rejection.type).toBe("invalid_state");
+
+    now += 60_000;
+    const head = await ws.head();
+    const side = opened(await next.open("t1"));
+    expect(side.id).toBe("side_b");
+    const events = (await ws.log({ after: head })).map((e) => e.event);
+    expect(events).toEqual([
+      { type: "side_closed", thread_id: "t1", side_id: "side_a", reason: "expired" },
+      {
+        type: "side_opened",
+        thread_id: "t1",
+        side_id: "side_b",
+        lease_until: "2026-12-01T09:02:00.000Z",
+      },
+    ]);
+    expect(await ws.thread("t1")).toMatchObject({ side: "side_b" });
+    next.dispose();
+  });
+
+  it("keeps its thread while it lives: the manager renews the lease", async () => {
+    const renewing = createSideConversations(ws, { newId: () => "side_r", leaseMs: 30 });
+    await parent();
+    opened(await renewing.open("t1"));
+    const first = (await ws.thread("t1"))?.side_until ?? "";
+    await new Promise((resolve) => setTimeout(resolve, 60));
+    const renewed = (await ws.thread("t1"))?.side_until ?? "";
+    expect(Date.parse(renewed)).toBeGreaterThan(Date.parse(first));
+    renewing.dispose();
   });
 });

@@ -338,6 +338,32 @@ describe("a start refused before anything is written", () => {
     await expectNothingWritten({ ...request, thread_id: "t1" }, { type: "invalid_state" });
   });
 
+  it("a host port left out, before anything is written", async () => {
+    const { ports } = hostPorts(ws, setupHead, { checkout: isolated });
+    const { confirmSharedCheckout: _, ...partial } = ports;
+    const result = await startOffer(ws, {
+      request,
+      actor: alice,
+      ports: partial as StartOfferPorts,
+    });
+    expect(result).toEqual({
+      ok: false,
+      stage: "check",
+      rejection: {
+        type: "validation_failed",
+        message: "invalid ports",
+        errors: [
+          {
+            type: "missing",
+            loc: ["ports", "confirmSharedCheckout"],
+            msg: "a function is required",
+          },
+        ],
+      },
+    });
+    expect(await ws.head()).toBe(setupHead);
+  });
+
   it("an offer already started", async () => {
     const { ports } = hostPorts(ws, setupHead, { checkout: isolated });
     const first = await startOffer(ws, { request, actor: alice, ports });
