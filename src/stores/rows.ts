@@ -50,6 +50,21 @@ export type Corruption =
       readonly own: RecordKey;
     };
 
+/**
+ * The copies of a thread's fields that its row keeps beside the record, for the indexes that
+ * list threads by status and find pending decisions; given when a row was read with them.
+ */
+export interface ThreadColumns {
+  readonly status: string;
+  /** Whether the row is filed as having a pending decision. */
+  readonly deciding: boolean;
+}
+
+/** The copies of a run's fields that its row keeps beside the record, for its indexes. */
+export interface RunColumns extends ThreadColumns {
+  readonly thread_id: string;
+}
+
 /** How an adapter words a `corrupt_record` error: the workspace, the row's key and why. */
 export type WordCorruption = (workspaceId: string, key: RecordKey, why: Corruption) => string;
 
@@ -75,10 +90,13 @@ interface RecordDecoders {
     row: { readonly id: string; readonly status: string; readonly artifact_id: string },
     stored: StoredRecord,
   ): Proposal;
-  /** Decodes the thread stored under `id`. */
-  thread(workspaceId: string, id: string, stored: StoredRecord): Thread;
-  /** Decodes the run stored under `id`. */
-  run(workspaceId: string, id: string, stored: StoredRecord): Run;
+  /**
+   * Decodes the thread stored under `id`; with `columns` (a row read by them), they must agree
+   * with the record, so an index that disagrees never lists a thread where it is not.
+   */
+  thread(workspaceId: string, id: string, stored: StoredRecord, columns?: ThreadColumns): Thread;
+  /** Decodes the run stored under `id`; with `columns`, they must agree with the record. */
+  run(workspaceId: string, id: string, stored: StoredRecord, columns?: RunColumns): Run;
 }
 
 // A record, or why it was refused: worded where the row's key is known.
@@ -135,6 +153,14 @@ function decoder<T>(
   };
 }
 
+// What a thread's or run's row files it under: its status, and whether a decision is pending.
+function ownedColumns(owner: Thread | Run, columns: ThreadColumns): Owned[] {
+  return [
+    ["status", owner.status, columns.status],
+    ["deciding", owner.decision.pending !== null, columns.deciding],
+  ];
+}
+
 /**
  * The decoders of an adapter, which words the errors. Each throws a `WorkspaceError`
  * `corrupt_record` naming the workspace and the row's seq or key, for a record of an unknown
@@ -172,8 +198,17 @@ export function recordDecoders(word: WordCorruption): RecordDecoders {
         ["status", p.status, row.status],
         ["artifact_id", p.change.artifact_id, row.artifact_id],
       ]),
-    thread: (ws, id, stored) =>
-      thread(ws, { kind: "thread", id }, stored, (t) => [["id", t.id, id]]),
-    run: (ws, id, stored) => run(ws, { kind: "run", id }, stored, (r) => [["id", r.id, id]]),
+    thread: (ws, id, stored, columns) =>
+      thread(ws, { kind: "thread", id }, stored, (t) => [
+        ["id", t.id, id],
+        ...(columns === undefined ? [] : ownedColumns(t, columns)),
+      ]),
+    run: (ws, id, stored, columns) =>
+      run(ws, { kind: "run", id }, stored, (r) => [
+        ["id", r.id, id],
+        ...(columns === undefined
+          ? []
+          : [["thread_id", r.thread_id, columns.thread_id] as const, ...ownedColumns(r, columns)]),
+      ]),
   };
 }

@@ -1,4 +1,4 @@
-import type { Store } from "../stores/port.ts";
+import type { AppendBatch, Store } from "../stores/port.ts";
 
 /** How the shared suite gets stores of one adapter, typed as that adapter's own stores. */
 export interface StoreSuiteAdapter<S extends Store = Store> {
@@ -12,6 +12,12 @@ export interface StoreSuiteAdapter<S extends Store = Store> {
    * makes the adapter's options do so.
    */
   openFailingAt?(store: S, n: number): Promise<S>;
+  /**
+   * Opens a store on a new place that holds `records` of a workspace as the adapter's
+   * previous schema version kept them (rows written as an older release wrote them), so that
+   * opening migrates it: its lists must read the migrated rows as they would their own.
+   */
+  openMigrated?(workspaceId: string, records: AppendBatch): Promise<S>;
 }
 
 /**

@@ -1,9 +1,10 @@
 import type { Actor } from "../model/actors.ts";
 import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { Decision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
 import type { Proposal } from "../model/proposals.ts";
-import type { Run } from "../model/runs.ts";
-import { newThread, type Thread } from "../model/threads.ts";
+import type { Run, RunStatus } from "../model/runs.ts";
+import { newThread, type Thread, type ThreadStatus } from "../model/threads.ts";
 import type { AppendBatch } from "../stores/port.ts";
 
 // The records the store suite writes and expects back, one of each kind.
@@ -109,3 +110,38 @@ export const appEvent = (n: number): Envelope["event"] => ({
   name: `e${n}`,
   data: n,
 });
+
+/** A decision pending as `id`, with one option to pick. */
+export const decision = (id: string): Decision => ({
+  id,
+  prompt: `Go ahead with ${id}?`,
+  options: [{ id: "yes", label: "Yes" }],
+  received_at: "2026-11-30T09:00:00.000Z",
+  channel: "chat",
+  expires_at: null,
+});
+
+/** Thread `id` in a status, with a decision pending in it or none. */
+export const threadIn = (
+  id: string,
+  status: ThreadStatus,
+  pending: Decision | null = null,
+): Thread => ({ ...newThread(id, id), status, decision: { pending, closed: {} } });
+
+/** Run `id` of a thread in a status, with a decision pending in it or none. */
+export const runIn = (
+  id: string,
+  threadId: string,
+  status: RunStatus,
+  pending: Decision | null = null,
+): Run => ({ ...run, id, thread_id: threadId, status, decision: { pending, closed: {} } });
+
+/** The `n`th envelope of a workspace, in a thread and run (what first names them). */
+export function scoped(
+  workspaceId: string,
+  seq: number,
+  scope: { readonly thread_id: string | null; readonly run_id?: string | null },
+): Envelope {
+  const ids = { thread_id: scope.thread_id, run_id: scope.run_id ?? null };
+  return { ...envelope(workspaceId, seq, { ...appEvent(seq), ...ids }), ...ids };
+}

@@ -5,8 +5,9 @@ import { conformanceTests } from "./suite-conformance.ts";
 import { suiteContext } from "./suite-context.ts";
 import { atomicityTests, durabilityTests } from "./suite-durability.ts";
 import { feedTests, replayTests } from "./suite-feed.ts";
+import { listTests } from "./suite-lists.ts";
 import { isolationTests, logTests } from "./suite-log.ts";
-import { appendTests, writeTests } from "./suite-writes.ts";
+import { appendTests, loadAloneTests, writeTests } from "./suite-writes.ts";
 
 /**
  * Registers the store suite's tests for one adapter, group by group, in the current Vitest
@@ -19,8 +20,10 @@ export function registerStoreSuite<S extends Store>(
   const suite = suiteContext(name, adapter);
   describe(`store: ${name}`, () => {
     writeTests(suite);
+    loadAloneTests(suite);
     appendTests(suite);
     logTests(suite);
+    listTests(suite);
     isolationTests(suite);
     feedTests(suite);
     replayTests(suite);

@@ -1,10 +1,11 @@
 import { expect, it } from "vitest";
-import { NO_NEEDS, revisionKey } from "../model/state.ts";
+import { type Needs, NO_NEEDS, revisionKey } from "../model/state.ts";
 import type { Store } from "../stores/port.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import {
   appEvent,
   batch,
+  decision,
   envelope,
   note,
   proposal,
@@ -81,6 +82,46 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
       );
       expect(loaded.pending.get("n1")).toEqual([proposal("p1", "pending")]);
       expect(loaded.pending.get("n2")).toEqual([]);
+    }),
+  );
+}
+
+/** Each kind of entity `needs` can ask for, loaded when it is the only one asked for. */
+export function loadAloneTests<S extends Store>({ fresh, withStore }: SuiteContext<S>): void {
+  it(
+    "loads each kind of entity when it is the only one asked for",
+    withStore(async (store) => {
+      const ws = fresh();
+      const deciding = { ...run, decision: { pending: decision("d1"), closed: {} } };
+      await store.append(
+        ws,
+        0,
+        batch({
+          envelopes: [envelope(ws, 1, appEvent(1))],
+          artifacts: [note(1, "a")],
+          revisions: [revision(1, "a")],
+          proposals: [proposal("p1", "pending")],
+          threads: [thread],
+          runs: [deciding],
+          messages: ["m1"],
+        }),
+      );
+      const alone = (needs: Partial<Needs>) => store.load(ws, { ...NO_NEEDS, ...needs });
+      const ref = { artifact_id: "n1", version: 1 };
+      expect((await alone({ artifacts: ["n1"] })).artifacts.get("n1")).toEqual(note(1, "a"));
+      expect((await alone({ proposals: ["p1"] })).proposals.get("p1")).toEqual(
+        proposal("p1", "pending"),
+      );
+      expect((await alone({ threads: ["t1"] })).threads.get("t1")).toEqual(thread);
+      expect((await alone({ runs: ["r1"] })).runs.get("r1")).toEqual(deciding);
+      expect((await alone({ messages: ["m1"] })).messages.get("m1")).toBe(true);
+      expect((await alone({ revisions: [ref] })).revisions.get(revisionKey(ref))).toEqual(
+        revision(1, "a"),
+      );
+      expect((await alone({ pending: ["n1"] })).pending.get("n1")).toEqual([
+        proposal("p1", "pending"),
+      ]);
+      expect((await alone({ deciding: ["t1"] })).deciding.get("t1")).toEqual([deciding]);
     }),
   );
 }

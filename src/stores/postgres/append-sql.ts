@@ -35,19 +35,60 @@ function latest<T extends { readonly id: string }>(items: readonly T[]): T[] {
 const V = RECORD_VERSION;
 const replaceRecord = "record_version = excluded.record_version, record = excluded.record";
 
+// Whether a record's decision slot holds a pending decision (`null` there is jsonb null).
+const deciding = (r: string) =>
+  `coalesce(jsonb_typeof(${r}->'decision'->'pending') = 'object', false)`;
+
+/**
+ * An entity table's insert: each row takes the creation ordinal `cas.base + offset + i` (kept
+ * when the row exists), with `columns`, copies of record fields its indexes use, beside it.
+ */
+function ordered(
+  table: string,
+  columns: readonly (readonly [name: string, value: string])[],
+): (p: string, offset: number) => string {
+  const names = columns.map(([name]) => `, ${name}`).join("");
+  const values = columns.map(([, value]) => `, ${value}`).join("");
+  const updates = columns.map(([name]) => `${name} = excluded.${name}, `).join("");
+  return (p, offset) =>
+    `INSERT INTO ${table} (workspace_id, id, ordinal${names}, record_version, record)
+      SELECT $1, r->>'id', cas.base + ${offset} + i${values}, ${V}, r
+        FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
+      ON CONFLICT (workspace_id, id) DO UPDATE SET ${updates}${replaceRecord}`;
+}
+
+/** An ordered part before its offset is known: its rows and its insert. */
+type Unplaced = readonly [rows: readonly unknown[], insert: (p: string, offset: number) => string];
+
+// Ordered parts take consecutive ordinals from the workspace's counter, in this order.
+function place(parts: readonly Unplaced[]): Part[] {
+  let offset = 0;
+  return parts.map(([rows, insert]) => {
+    const at = offset;
+    offset += rows.length;
+    return { rows, ordered: true, insert: (p) => insert(p, at) };
+  });
+}
+
 /**
  * The rows of an append after the head row, table by table, in the order they are written.
  * In the statement, `$1` is the workspace and `cas.base` the
  * creation ordinal before the append's first.
  */
 export function parts(t: Layout, batch: AppendBatch): Part[] {
-  const artifacts = latest(batch.artifacts);
-  const entity =
-    (table: string): Part["insert"] =>
-    (p) =>
-      `INSERT INTO ${table} (workspace_id, id, record_version, record)
-      SELECT $1, r->>'id', ${V}, r FROM cas, jsonb_array_elements(${p}) AS r
-      ON CONFLICT (workspace_id, id) DO UPDATE SET ${replaceRecord}`;
+  const status = ["status", "r->>'status'"] as const;
+  const [artifacts, proposals, threads, runs] = place([
+    [latest(batch.artifacts), ordered(t.artifacts, [])],
+    [
+      latest(batch.proposals),
+      ordered(t.proposals, [status, ["artifact_id", "r->'change'->>'artifact_id'"]]),
+    ],
+    [latest(batch.threads), ordered(t.threads, [status, ["deciding", deciding("r")]])],
+    [
+      latest(batch.runs),
+      ordered(t.runs, [["thread_id", "r->>'thread_id'"], status, ["deciding", deciding("r")]]),
+    ],
+  ]) as [Part, Part, Part, Part];
   return [
     {
       rows: batch.envelopes,
@@ -56,15 +97,7 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
           SELECT $1, (e->>'seq')::bigint, ${V}, e, e->>'thread_id'
             FROM cas, jsonb_array_elements(${p}) AS e`,
     },
-    {
-      rows: artifacts,
-      ordered: true,
-      insert: (p) =>
-        `INSERT INTO ${t.artifacts} (workspace_id, id, ordinal, record_version, record)
-          SELECT $1, r->>'id', cas.base + i, ${V}, r
-            FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
-          ON CONFLICT (workspace_id, id) DO UPDATE SET ${replaceRecord}`,
-    },
+    artifacts,
     {
       rows: batch.revisions,
       insert: (p) =>
@@ -72,20 +105,9 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
           SELECT $1, r->>'artifact_id', (r->>'version')::integer, ${V}, r
             FROM cas, jsonb_array_elements(${p}) AS r`,
     },
-    {
-      rows: latest(batch.proposals),
-      ordered: true,
-      insert: (p) =>
-        `INSERT INTO ${t.proposals}
-            (workspace_id, id, ordinal, status, artifact_id, record_version, record)
-          SELECT $1, r->>'id', cas.base + ${artifacts.length} + i, r->>'status',
-                 r->'change'->>'artifact_id', ${V}, r
-            FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
-          ON CONFLICT (workspace_id, id) DO UPDATE
-            SET status = excluded.status, artifact_id = excluded.artifact_id, ${replaceRecord}`,
-    },
-    { rows: latest(batch.threads), insert: entity(t.threads) },
-    { rows: latest(batch.runs), insert: entity(t.runs) },
+    proposals,
+    threads,
+    runs,
     {
       rows: batch.messages,
       insert: (p) =>

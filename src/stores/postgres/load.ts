@@ -6,16 +6,43 @@ import { type Needs, revisionKey, type State } from "../../model/state.ts";
 import type { Thread } from "../../model/threads.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
-import { artifactOf, proposalOf, type RecordRow, revisionOf, runOf, threadOf } from "./rows.ts";
+import {
+  artifactOf,
+  listedRunOf,
+  proposalOf,
+  type RecordRow,
+  revisionOf,
+  runOf,
+  threadOf,
+} from "./rows.ts";
 
 /** What one branch of the load query returns: which kind of entity, by which key. */
 interface LoadedRow extends RecordRow {
-  readonly kind: "artifact" | "proposal" | "thread" | "run" | "message" | "revision" | "pending";
+  readonly kind:
+    | "artifact"
+    | "proposal"
+    | "thread"
+    | "run"
+    | "message"
+    | "revision"
+    | "pending"
+    | "deciding";
   readonly id: string;
   readonly n: string;
   readonly status: string;
-  readonly artifact_id: string;
+  /** What the row is grouped under: a pending proposal's artifact, a deciding run's thread. */
+  readonly owner: string;
+  readonly deciding: boolean;
 }
+
+// Each branch's columns, named in every branch: a union takes its names from its first.
+const columns = (
+  kind: LoadedRow["kind"],
+  c: { id: string; n?: string; status?: string; owner?: string; deciding?: string },
+  record = "record_version, record",
+) =>
+  `SELECT '${kind}' AS kind, ${c.id} AS id, ${c.n ?? "0"} AS n, ${c.status ?? "''"} AS status,
+    ${c.owner ?? "''"} AS owner, ${c.deciding ?? "false"} AS deciding, ${record}`;
 
 // One round trip for everything `needs` asks for, with a branch for each kind it names.
 function loadQuery(
@@ -29,44 +56,34 @@ function loadQuery(
     return `$${values.length}::${type}`;
   };
   const branches: string[] = [];
-  const ids = (
-    kind: LoadedRow["kind"],
-    wanted: readonly string[],
-    select: (p: string) => string,
-  ) => {
-    if (wanted.length > 0)
-      branches.push(`SELECT '${kind}' AS kind, ${select(param(wanted, "text[]"))}`);
+  const ids = (wanted: readonly string[], select: (p: string) => string) => {
+    if (wanted.length > 0) branches.push(select(param(wanted, "text[]")));
   };
+  const proposal = { id: "id", n: "ordinal", status: "status", owner: "artifact_id" };
   ids(
-    "artifact",
     needs.artifacts,
-    (p) =>
-      `id, ordinal AS n, '' AS status, '' AS artifact_id, record_version, record
+    (p) => `${columns("artifact", { id: "id", n: "ordinal" })}
       FROM ${t.artifacts} WHERE workspace_id = $1 AND id = ANY(${p})`,
   );
   ids(
-    "proposal",
     needs.proposals,
-    (p) =>
-      `id, ordinal, status, artifact_id, record_version, record
+    (p) => `${columns("proposal", proposal)}
       FROM ${t.proposals} WHERE workspace_id = $1 AND id = ANY(${p})`,
   );
   ids(
-    "thread",
     needs.threads,
-    (p) =>
-      `id, 0, '', '', record_version, record FROM ${t.threads} WHERE workspace_id = $1 AND id = ANY(${p})`,
+    (p) => `${columns("thread", { id: "id" })}
+      FROM ${t.threads} WHERE workspace_id = $1 AND id = ANY(${p})`,
   );
   ids(
-    "run",
     needs.runs,
-    (p) =>
-      `id, 0, '', '', record_version, record FROM ${t.runs} WHERE workspace_id = $1 AND id = ANY(${p})`,
+    (p) => `${columns("run", { id: "id" })}
+      FROM ${t.runs} WHERE workspace_id = $1 AND id = ANY(${p})`,
   );
   ids(
-    "message",
     needs.messages,
-    (p) => `id, 0, '', '', 0, NULL FROM ${t.messages} WHERE workspace_id = $1 AND id = ANY(${p})`,
+    (p) => `${columns("message", { id: "id" }, "0, NULL::jsonb")}
+      FROM ${t.messages} WHERE workspace_id = $1 AND id = ANY(${p})`,
   );
   if (needs.revisions.length > 0) {
     const artifactIds = param(
@@ -78,7 +95,7 @@ function loadQuery(
       "int[]",
     );
     branches.push(
-      `SELECT 'revision', r.artifact_id, r.version, '', r.artifact_id, r.record_version, r.record
+      `${columns("revision", { id: "r.artifact_id", n: "r.version" }, "r.record_version, r.record")}
         FROM ${t.revisions} r
         JOIN unnest(${artifactIds}, ${versions}) AS wanted(artifact_id, version)
           USING (artifact_id, version)
@@ -86,11 +103,16 @@ function loadQuery(
     );
   }
   ids(
-    "pending",
     needs.pending,
-    (p) =>
-      `id, ordinal, status, artifact_id, record_version, record FROM ${t.proposals}
+    (p) => `${columns("pending", proposal)} FROM ${t.proposals}
       WHERE workspace_id = $1 AND status = 'pending' AND artifact_id = ANY(${p})`,
+  );
+  ids(
+    needs.deciding,
+    (
+      p,
+    ) => `${columns("deciding", { id: "id", n: "ordinal", status: "status", owner: "thread_id", deciding: "deciding" })}
+      FROM ${t.runs} WHERE workspace_id = $1 AND deciding AND thread_id = ANY(${p})`,
   );
   return { text: branches.join("\n  UNION ALL "), values };
 }
@@ -107,6 +129,7 @@ function absent(needs: Needs) {
       needs.revisions.map((ref) => [revisionKey(ref), null]),
     ),
     pending: new Map<string, Proposal[]>(needs.pending.map((id) => [id, []])),
+    deciding: new Map<string, Run[]>(needs.deciding.map((id) => [id, []])),
   };
 }
 
@@ -117,7 +140,7 @@ function place(state: ReturnType<typeof absent>, workspaceId: string, row: Loade
       state.artifacts.set(row.id, artifactOf(workspaceId, row.id, row));
       break;
     case "proposal":
-      state.proposals.set(row.id, proposalOf(workspaceId, row));
+      state.proposals.set(row.id, proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
       break;
     case "thread":
       state.threads.set(row.id, threadOf(workspaceId, row.id, row));
@@ -135,7 +158,14 @@ function place(state: ReturnType<typeof absent>, workspaceId: string, row: Loade
       break;
     }
     case "pending":
-      state.pending.get(row.artifact_id)?.push(proposalOf(workspaceId, row));
+      state.pending
+        .get(row.owner)
+        ?.push(proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
+      break;
+    case "deciding":
+      state.deciding
+        .get(row.owner)
+        ?.push(listedRunOf(workspaceId, { ...row, thread_id: row.owner }));
       break;
   }
 }

@@ -1,4 +1,5 @@
 import type { Layout } from "./layout.ts";
+import { listColumns } from "./migration-lists.ts";
 
 /** One step of the schema's history: applied once, in order, never edited once released. */
 interface Migration {
@@ -100,6 +101,7 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX log_by_thread ON ${t.log} (workspace_id, thread_id, seq)`,
     ],
   },
+  { version: 5, name: "thread_and_run_columns", statements: listColumns },
 ];
 
 /** The schema version this library writes. */

@@ -25,6 +25,18 @@ export interface ProposalRow extends RecordRow {
   readonly artifact_id: string;
 }
 
+/** A thread row as listed: its record and the copies of the fields its indexes use. */
+export interface ThreadRow extends RecordRow {
+  readonly id: string;
+  readonly status: string;
+  readonly deciding: boolean;
+}
+
+/** A run row as listed, with its thread too. */
+export interface RunRow extends ThreadRow {
+  readonly thread_id: string;
+}
+
 const stored = (row: RecordRow): StoredRecord => ({
   version: row.record_version,
   value: row.record,
@@ -108,7 +120,23 @@ export function threadOf(workspaceId: string, id: string, row: RecordRow): Threa
   return decoders.thread(workspaceId, id, stored(row));
 }
 
+/**
+ * Parses a thread row read by its indexed columns, which must agree with its record.
+ * @throws WorkspaceError `corrupt_record` naming the thread.
+ */
+export function listedThreadOf(workspaceId: string, row: ThreadRow): Thread {
+  return decoders.thread(workspaceId, row.id, stored(row), row);
+}
+
 /** Parses a run row. @throws WorkspaceError `corrupt_record` naming the run. */
 export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
   return decoders.run(workspaceId, id, stored(row));
+}
+
+/**
+ * Parses a run row read by its indexed columns, which must agree with its record.
+ * @throws WorkspaceError `corrupt_record` naming the run.
+ */
+export function listedRunOf(workspaceId: string, row: RunRow): Run {
+  return decoders.run(workspaceId, row.id, stored(row), row);
 }

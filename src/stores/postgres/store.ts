@@ -4,6 +4,7 @@ import type { Store } from "../port.ts";
 import { append } from "./append.ts";
 import { createFeed } from "./feed.ts";
 import { DEFAULT_SCHEMA, layout } from "./layout.ts";
+import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import type { PostgresConnection, PostgresStoreOptions } from "./options.ts";
 import { reads } from "./reads.ts";
@@ -50,6 +51,7 @@ export async function postgresStore(
     capabilities: { durable: true, crossProcess: true },
     schema: t.schema,
     ...reads(pool, t),
+    ...lists(pool, t),
     async append(workspaceId, expectedHead, batch) {
       const result = await append(context, { workspaceId, expectedHead }, batch);
       // Watchers in this process hear at once, after this returns (as from another process);

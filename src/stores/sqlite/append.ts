@@ -71,8 +71,14 @@ export function appender(options: AppendOptions): Append {
         const record = JSON.stringify(p);
         write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
       }
-      for (const t of batch.threads) write(s.putThread, ws, t.id, v, JSON.stringify(t));
-      for (const r of batch.runs) write(s.putRun, ws, r.id, v, JSON.stringify(r));
+      for (const t of batch.threads) {
+        const deciding = t.decision.pending === null ? 0 : 1;
+        write(s.putThread, ws, t.id, v, JSON.stringify(t), t.status, deciding);
+      }
+      for (const r of batch.runs) {
+        const deciding = r.decision.pending === null ? 0 : 1;
+        write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
+      }
       for (const id of batch.messages) write(s.putMessage, ws, id);
       const next = expectedHead + batch.envelopes.length;
       if (batch.envelopes.length > 0) write(s.setHead, ws, next);

@@ -2,6 +2,7 @@ import type { Database } from "better-sqlite3";
 import type { Revision, Versioned } from "../../model/artifacts.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import type { Proposal } from "../../model/proposals.ts";
+import type { Run } from "../../model/runs.ts";
 import { type Needs, revisionKey, type State } from "../../model/state.ts";
 import type { ProposalFilter } from "../port.ts";
 import {
@@ -14,6 +15,9 @@ import {
   threadOf,
 } from "./rows.ts";
 import type { Statements } from "./statements.ts";
+
+/** The runs of each thread with a pending decision, read inside `load`'s transaction. */
+type Deciding = (workspaceId: string, threadIds: readonly string[]) => Map<string, Run[]>;
 
 /** The store's reads, each parsing every row it returns. */
 interface Reads {
@@ -35,7 +39,7 @@ interface Reads {
 }
 
 /** The reads of one connection, over its prepared statements. */
-export function reads(db: Database, s: Statements): Reads {
+export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
   const byId = <T, R>(
     statement: { get(ws: string, id: string): R | undefined },
     parse: (ws: string, id: string, row: R) => T,
@@ -74,6 +78,7 @@ export function reads(db: Database, s: Statements): Reads {
       pending: new Map(
         needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
       ),
+      deciding: deciding(ws, needs.deciding),
     }),
   );
 

@@ -31,6 +31,19 @@ export interface ProposalRow extends RecordRow {
   readonly artifact_id: string;
 }
 
+/** A row of `threads` as listed: its record and the copies of the fields its indexes use. */
+export interface ThreadRow extends RecordRow {
+  readonly id: string;
+  readonly status: string;
+  /** 1 when a decision is pending in the thread, else 0. */
+  readonly deciding: number;
+}
+
+/** A row of `runs` as listed, with its thread too. */
+export interface RunRow extends ThreadRow {
+  readonly thread_id: string;
+}
+
 // SQLite keeps each record as JSON text beside its format version.
 const stored = (row: RecordRow): StoredRecord => ({ version: row.v, text: row.record });
 
@@ -53,7 +66,8 @@ function foreign(key: RecordKey, why: Extract<Corruption, { type: "foreign" }>):
     if (why.field === "seq") return `the envelope says seq ${inRecord}`;
     return `the envelope is of thread ${inRecord}, not ${inRow}`;
   }
-  if (key.kind === "proposal" && why.field !== "id") {
+  // Proposals, threads and runs keep copies of fields beside the record, for their indexes.
+  if (["proposal", "thread", "run"].includes(key.kind) && why.field !== "id") {
     return "its indexed columns disagree with its record";
   }
   return `the record is ${keyText(why.own)}'s`;
@@ -121,7 +135,25 @@ export function threadOf(workspaceId: string, id: string, row: RecordRow): Threa
   return decoders.thread(workspaceId, id, stored(row));
 }
 
+/**
+ * Parses a thread row read by its indexed columns, which must agree with its record.
+ * @throws WorkspaceError `corrupt_record` naming the workspace and id.
+ */
+export function listedThreadOf(workspaceId: string, row: ThreadRow): Thread {
+  const columns = { status: row.status, deciding: row.deciding === 1 };
+  return decoders.thread(workspaceId, row.id, stored(row), columns);
+}
+
 /** Parses a run row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
 export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
   return decoders.run(workspaceId, id, stored(row));
+}
+
+/**
+ * Parses a run row read by its indexed columns, which must agree with its record.
+ * @throws WorkspaceError `corrupt_record` naming the workspace and id.
+ */
+export function listedRunOf(workspaceId: string, row: RunRow): Run {
+  const columns = { thread_id: row.thread_id, status: row.status, deciding: row.deciding === 1 };
+  return decoders.run(workspaceId, row.id, stored(row), columns);
 }

@@ -77,6 +77,35 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX log_by_thread ON log (workspace_id, thread_id, seq);
     `,
   },
+  {
+    version: 5,
+    name: "thread and run columns",
+    // Copies of the fields threads and runs are listed by (a thread's status; a run's thread
+    // and status; whether a decision is pending in either), indexed in rowid (creation) order.
+    // Rows that are not JSON keep the defaults: reading them still reports them.
+    sql: `
+      ALTER TABLE threads ADD COLUMN status TEXT NOT NULL DEFAULT '';
+      ALTER TABLE threads ADD COLUMN deciding INTEGER NOT NULL DEFAULT 0;
+      UPDATE threads SET
+        status = coalesce(json_extract(record, '$.status'), 'open'),
+        deciding = coalesce(json_type(record, '$.decision.pending') = 'object', 0)
+        WHERE json_valid(record);
+      ALTER TABLE runs ADD COLUMN thread_id TEXT NOT NULL DEFAULT '';
+      ALTER TABLE runs ADD COLUMN status TEXT NOT NULL DEFAULT '';
+      ALTER TABLE runs ADD COLUMN deciding INTEGER NOT NULL DEFAULT 0;
+      UPDATE runs SET
+        thread_id = coalesce(json_extract(record, '$.thread_id'), ''),
+        status = coalesce(json_extract(record, '$.status'), 'running'),
+        deciding = coalesce(json_type(record, '$.decision.pending') = 'object', 0)
+        WHERE json_valid(record);
+      CREATE INDEX threads_by_status ON threads (workspace_id, status);
+      CREATE INDEX threads_deciding ON threads (workspace_id) WHERE deciding = 1;
+      CREATE INDEX runs_by_thread ON runs (workspace_id, thread_id);
+      CREATE INDEX runs_by_status ON runs (workspace_id, status);
+      CREATE INDEX runs_deciding ON runs (workspace_id) WHERE deciding = 1;
+      CREATE INDEX runs_deciding_by_thread ON runs (workspace_id, thread_id) WHERE deciding = 1;
+    `,
+  },
 ];
 
 /** The schema version this library writes: the last migration's. */

@@ -1,6 +1,7 @@
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { appender } from "./append.ts";
+import { lists } from "./lists.ts";
 import { openDatabase } from "./open.ts";
 import type { SqliteStoreOptions } from "./options.ts";
 import { reads } from "./reads.ts";
@@ -25,7 +26,8 @@ export interface SqliteStore extends Store {
 export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
   const db = openDatabase(options);
   const statements = prepare(db);
-  const read = reads(db, statements);
+  const list = lists(db, statements);
+  const read = reads(db, statements, list.deciding);
   const watching = watchers({
     dataVersion: () => db.pragma("data_version", { simple: true }) as number,
     head: read.head,
@@ -49,6 +51,9 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     revisions: async (workspaceId, artifactId) => read.revisions(workspaceId, artifactId),
     proposals: async (workspaceId, filter) => read.proposals(workspaceId, filter),
     artifacts: async (workspaceId) => read.artifacts(workspaceId),
+    threads: async (workspaceId, filter) => list.threads(workspaceId, filter),
+    runs: async (workspaceId, filter) => list.runs(workspaceId, filter),
+    decisions: async (workspaceId, filter) => list.decisions(workspaceId, filter),
     watch: (workspaceId, onAppend) => watching.add(workspaceId, onAppend),
     async close() {
       watching.close();

@@ -1,5 +1,5 @@
 import type { Database, Statement } from "better-sqlite3";
-import type { LogRow, ProposalRow, RecordRow } from "./rows.ts";
+import type { LogRow, ProposalRow, RecordRow, RunRow, ThreadRow } from "./rows.ts";
 
 // Upserts keep the row (and its rowid, the creation order) and replace the record.
 const upsert = (table: string, columns: readonly string[]) =>
@@ -9,6 +9,12 @@ const upsert = (table: string, columns: readonly string[]) =>
    ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}`;
 
 const PROPOSAL_COLUMNS = "id, v, record, status, artifact_id";
+const THREAD_COLUMNS = "id, v, record, status, deciding";
+const RUN_COLUMNS = "id, v, record, thread_id, status, deciding";
+const threadsWhere = (where: string) =>
+  `SELECT ${THREAD_COLUMNS} FROM threads WHERE workspace_id = ?${where} ORDER BY rowid`;
+const runsWhere = (where: string, index = "") =>
+  `SELECT ${RUN_COLUMNS} FROM runs${index} WHERE workspace_id = ?${where} ORDER BY rowid`;
 
 /**
  * Every statement the store runs. Those that open, load or check a head are single index
@@ -43,9 +49,20 @@ export const SQL = {
     WHERE workspace_id = ? AND artifact_id = ? AND status = ? ORDER BY rowid`,
   putProposal: upsert("proposals", ["v", "record", "status", "artifact_id"]),
   thread: "SELECT v, record FROM threads WHERE workspace_id = ? AND id = ?",
-  putThread: upsert("threads", ["v", "record"]),
+  threads: threadsWhere(""),
+  threadsByStatus: threadsWhere(" AND status = ?"),
+  decidingThreads: threadsWhere(" AND deciding = 1"),
+  decidingThread: threadsWhere(" AND id = ? AND deciding = 1"),
+  putThread: upsert("threads", ["v", "record", "status", "deciding"]),
   run: "SELECT v, record FROM runs WHERE workspace_id = ? AND id = ?",
-  putRun: upsert("runs", ["v", "record"]),
+  runs: runsWhere(""),
+  runsByThread: runsWhere(" AND thread_id = ?"),
+  runsByStatus: runsWhere(" AND status = ?"),
+  // A thread's runs are few; a status's may be most of the workspace's.
+  runsByBoth: runsWhere(" AND thread_id = ? AND status = ?", " INDEXED BY runs_by_thread"),
+  decidingRuns: runsWhere(" AND deciding = 1"),
+  decidingRunsOf: runsWhere(" AND thread_id = ? AND deciding = 1"),
+  putRun: upsert("runs", ["v", "record", "thread_id", "status", "deciding"]),
   message: "SELECT 1 FROM messages WHERE workspace_id = ? AND id = ?",
   putMessage: "INSERT OR IGNORE INTO messages (workspace_id, id) VALUES (?, ?)",
 } as const;
@@ -73,9 +90,19 @@ export interface Statements {
   readonly proposalsByBoth: Statement<[Ws, string, string], ProposalRow>;
   readonly putProposal: Statement<[Ws, string, number, string, string, string]>;
   readonly thread: Statement<[Ws, string], RecordRow>;
-  readonly putThread: Statement<[Ws, string, number, string]>;
+  readonly threads: Statement<[Ws], ThreadRow>;
+  readonly threadsByStatus: Statement<[Ws, string], ThreadRow>;
+  readonly decidingThreads: Statement<[Ws], ThreadRow>;
+  readonly decidingThread: Statement<[Ws, string], ThreadRow>;
+  readonly putThread: Statement<[Ws, string, number, string, string, number]>;
   readonly run: Statement<[Ws, string], RecordRow>;
-  readonly putRun: Statement<[Ws, string, number, string]>;
+  readonly runs: Statement<[Ws], RunRow>;
+  readonly runsByThread: Statement<[Ws, string], RunRow>;
+  readonly runsByStatus: Statement<[Ws, string], RunRow>;
+  readonly runsByBoth: Statement<[Ws, string, string], RunRow>;
+  readonly decidingRuns: Statement<[Ws], RunRow>;
+  readonly decidingRunsOf: Statement<[Ws, string], RunRow>;
+  readonly putRun: Statement<[Ws, string, number, string, string, string, number]>;
   readonly message: Statement<[Ws, string]>;
   readonly putMessage: Statement<[Ws, string]>;
 }

@@ -12,6 +12,7 @@ import { postgresStore } from "../../../src/postgres.ts";
 import { layout } from "../../../src/stores/postgres/layout.ts";
 import { migrate } from "../../../src/stores/postgres/migrate.ts";
 import { LATEST_VERSION } from "../../../src/stores/postgres/migrations.ts";
+import { appEvent, batch, envelope } from "../../../src/testing/suite-records.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
 const alice = { kind: "user", id: "alice" } as const;
@@ -279,8 +280,8 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
-        expect(LATEST_VERSION).toBe(4);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
+        expect(LATEST_VERSION).toBe(5);
         expect(await store.head("ws_old")).toBe(1);
         const [read] = await store.read("ws_old", { after: 0 });
         expect(read).toMatchObject({ seq: 1, thread_id: null, traceparent: null });
@@ -367,7 +368,7 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5]);
         await Promise.all(stores.map((store) => store.close()));
       });
 
@@ -421,8 +422,19 @@ withPostgres(
         const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_text" });
         await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
         for (const content of ["a\u0000b", "lone \ud800"]) {
-          const post = ws.commit({ type: "post_message", thread_id: "t1", content }, alice);
-          expectCode(await failure(post), "invalid_argument", "workspace ws_text");
+          // A workspace refuses such text when it parses the command…
+          const post = await ws.commit({ type: "post_message", thread_id: "t1", content }, alice);
+          expect(post.ok ? "written" : post.rejection.type).toBe("validation_failed");
+          // …and the store, for a batch that reaches it another way.
+          const event = { ...appEvent(2), data: { content } };
+          const unstorable = batch({
+            envelopes: [{ ...envelope("ws_text", 2, appEvent(2)), event }],
+          });
+          expectCode(
+            await failure(store.append("ws_text", 1, unstorable)),
+            "invalid_argument",
+            "workspace ws_text",
+          );
         }
         expect(await ws.head()).toBe(1);
         await store.close();

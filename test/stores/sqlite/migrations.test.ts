@@ -209,7 +209,7 @@ describe("sqlite store: schema migrations", () => {
     expect(of(null).map((e) => e.seq)).toEqual([4, 7]);
     const store = sqliteStore({ path });
     try {
-      expect(versions(path)).toEqual([1, 2, 3, 4]);
+      expect(versions(path)).toEqual(Array.from({ length: SCHEMA_VERSION }, (_, i) => i + 1));
       const db = new Database(path, { readonly: true });
       try {
         const rows = db.prepare("SELECT seq, thread_id FROM log ORDER BY seq").all();

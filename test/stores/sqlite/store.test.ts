@@ -43,8 +43,17 @@ describe("sqlite store: reads are index lookups", () => {
     "thread",
     "run",
     "message",
+    // The lists by filter and the pending decisions, `load`'s `deciding` among them.
+    "threadsByStatus",
+    "decidingThreads",
+    "decidingThread",
+    "runsByThread",
+    "runsByStatus",
+    "runsByBoth",
+    "decidingRuns",
+    "decidingRunsOf",
   ] as const;
-  const lists = ["artifacts", "proposals", "proposalsByArtifact"] as const;
+  const lists = ["artifacts", "proposals", "proposalsByArtifact", "threads", "runs"] as const;
 
   function plan(db: Database.Database, sql: string): string[] {
     const params = Array.from(sql.matchAll(/\?/g), () => "x");

@@ -1,6 +1,7 @@
 import { sqliteStore } from "../../../src/sqlite.ts";
 import { storeSuite, withFaults } from "../../../src/testing.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
+import { writeSchema4 } from "../fixtures/sqlite-older.ts";
 
 const { file } = tempFiles("sqlite-suite");
 
@@ -9,4 +10,9 @@ await storeSuite("sqlite", {
   reopen: async (store) => sqliteStore({ path: store.path }),
   openFailingAt: async (store, n) =>
     sqliteStore(withFaults({ path: store.path }, { failAtRow: n })),
+  openMigrated: async (workspaceId, records) => {
+    const path = file();
+    writeSchema4(path, workspaceId, records);
+    return sqliteStore({ path });
+  },
 });

@@ -1,0 +1,81 @@
+import type { Pool } from "pg";
+import { pendingDecisions } from "../pending.ts";
+import type { Store } from "../port.ts";
+import type { Layout } from "./layout.ts";
+import { named } from "./named.ts";
+import { listedRunOf, listedThreadOf, type RunRow, type ThreadRow } from "./rows.ts";
+
+/** The store's lists of threads, runs and pending decisions. */
+type Lists = Pick<Store, "threads" | "runs" | "decisions">;
+
+const THREAD_COLUMNS = "id, status, deciding, record_version, record";
+const RUN_COLUMNS = "id, thread_id, status, deciding, record_version, record";
+
+// Only the conditions asked for, so each combination gets a plan that uses its index.
+function where(
+  workspaceId: string,
+  conditions: readonly (readonly [column: string, value: string | undefined])[],
+): { where: string; values: unknown[] } {
+  const values: unknown[] = [workspaceId];
+  const terms = ["workspace_id = $1"];
+  for (const [column, value] of conditions) {
+    if (value === undefined) continue;
+    values.push(value);
+    terms.push(`${column} = $${values.length}`);
+  }
+  return { where: terms.join(" AND "), values };
+}
+
+/**
+ * The lists of a store on `pool`: each a range of an index in creation order (the
+ * `ordinal` every thread and run is given when first written), every row parsed.
+ */
+export function lists(pool: Pool, t: Layout): Lists {
+  return {
+    async threads(workspaceId, { status }) {
+      const q = where(workspaceId, [["status", status]]);
+      const { rows } = await pool.query<ThreadRow>(
+        named(
+          `SELECT ${THREAD_COLUMNS} FROM ${t.threads} WHERE ${q.where} ORDER BY ordinal`,
+          q.values,
+        ),
+      );
+      return rows.map((row) => listedThreadOf(workspaceId, row));
+    },
+    async runs(workspaceId, { threadId, status }) {
+      const q = where(workspaceId, [
+        ["thread_id", threadId],
+        ["status", status],
+      ]);
+      const { rows } = await pool.query<RunRow>(
+        named(`SELECT ${RUN_COLUMNS} FROM ${t.runs} WHERE ${q.where} ORDER BY ordinal`, q.values),
+      );
+      return rows.map((row) => listedRunOf(workspaceId, row));
+    },
+    async decisions(workspaceId, { threadId }) {
+      // One statement, so both lists come from one snapshot: a decision moving between a
+      // thread and a run is never listed twice or missed.
+      const [ofThread, ofRun] =
+        threadId === undefined ? ["", ""] : [" AND id = $2", " AND thread_id = $2"];
+      const { rows } = await pool.query<RunRow & { kind: "thread" | "run"; ordinal: string }>(
+        named(
+          `SELECT 'thread' AS kind, ordinal, id, id AS thread_id, status, deciding,
+              record_version, record
+            FROM ${t.threads} WHERE workspace_id = $1 AND deciding${ofThread}
+          UNION ALL
+          SELECT 'run', ordinal, ${RUN_COLUMNS}
+            FROM ${t.runs} WHERE workspace_id = $1 AND deciding${ofRun}`,
+          threadId === undefined ? [workspaceId] : [workspaceId, threadId],
+        ),
+      );
+      const inOrder = rows.sort((a, b) => Number(a.ordinal) - Number(b.ordinal));
+      const threads = inOrder.filter((row) => row.kind === "thread");
+      const runs = inOrder.filter((row) => row.kind === "run");
+      return pendingDecisions(
+        threads.map((row) => listedThreadOf(workspaceId, row)),
+        runs.map((row) => listedRunOf(workspaceId, row)),
+        threadId,
+      );
+    },
+  };
+}

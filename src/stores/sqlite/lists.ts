@@ -1,0 +1,59 @@
+import type { Database } from "better-sqlite3";
+import type { PendingDecision } from "../../model/decisions.ts";
+import type { Run } from "../../model/runs.ts";
+import type { Thread } from "../../model/threads.ts";
+import { pendingDecisions } from "../pending.ts";
+import type { DecisionFilter, RunFilter, ThreadFilter } from "../port.ts";
+import { listedRunOf, listedThreadOf, type RunRow, type ThreadRow } from "./rows.ts";
+import type { Statements } from "./statements.ts";
+
+/** The store's lists of threads, runs and pending decisions, each by an index. */
+interface Lists {
+  /** Threads matching the filter, in creation order. */
+  threads(workspaceId: string, filter: ThreadFilter): Thread[];
+  /** Runs matching the filter, in the order first started. */
+  runs(workspaceId: string, filter: RunFilter): Run[];
+  /** The decisions pending now: threads' first, then runs', each in creation order. */
+  decisions(workspaceId: string, filter: DecisionFilter): PendingDecision[];
+  /** The runs of each thread that have a pending decision (for `load`'s `deciding`). */
+  deciding(workspaceId: string, threadIds: readonly string[]): Map<string, Run[]>;
+}
+
+/** The lists of one connection, over its prepared statements. */
+export function lists(db: Database, s: Statements): Lists {
+  const threads = (ws: string, rows: readonly ThreadRow[]) =>
+    rows.map((row) => listedThreadOf(ws, row));
+  const runs = (ws: string, rows: readonly RunRow[]) => rows.map((row) => listedRunOf(ws, row));
+  const deciding = (ws: string, threadIds: readonly string[]) =>
+    new Map(threadIds.map((id) => [id, runs(ws, s.decidingRunsOf.all(ws, id))] as const));
+
+  // Both lists in one read transaction, so a decision moving from a thread to a run (or
+  // back) between them is never listed twice or missed.
+  const decisions = db.transaction((ws: string, { threadId }: DecisionFilter) => {
+    if (threadId === undefined) {
+      return pendingDecisions(
+        threads(ws, s.decidingThreads.all(ws)),
+        runs(ws, s.decidingRuns.all(ws)),
+      );
+    }
+    const own = threads(ws, s.decidingThread.all(ws, threadId));
+    return pendingDecisions(own, runs(ws, s.decidingRunsOf.all(ws, threadId)), threadId);
+  });
+
+  return {
+    threads: (ws, { status }) =>
+      threads(ws, status === undefined ? s.threads.all(ws) : s.threadsByStatus.all(ws, status)),
+    runs(ws, { threadId, status }) {
+      if (threadId === undefined) {
+        return runs(ws, status === undefined ? s.runs.all(ws) : s.runsByStatus.all(ws, status));
+      }
+      const rows =
+        status === undefined
+          ? s.runsByThread.all(ws, threadId)
+          : s.runsByBoth.all(ws, threadId, status);
+      return runs(ws, rows);
+    },
+    decisions: (ws, filter) => decisions.deferred(ws, filter),
+    deciding,
+  };
+}

@@ -1,0 +1,139 @@
+import type { PoolClient } from "pg";
+import { expect, it } from "vitest";
+import { NO_NEEDS } from "../../../src/model/state.ts";
+import { postgresStore } from "../../../src/postgres.ts";
+import { firstLists } from "../../../src/testing/suite-lists.ts";
+import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
+import { writeSchema4 } from "../fixtures/pg-older.ts";
+
+const WS = "ws_lists";
+
+// Every node of an EXPLAIN (FORMAT JSON) plan, flattened.
+function nodes(plan: unknown): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  const walk = (node: unknown): void => {
+    if (typeof node !== "object" || node === null) return;
+    const n = node as Record<string, unknown>;
+    if (typeof n["Node Type"] === "string") found.push(n);
+    for (const value of Object.values(n)) walk(value);
+  };
+  walk(plan);
+  return found;
+}
+
+withPostgres(
+  "postgres lists",
+  (url) => {
+    const db = testDatabase(url);
+
+    it("lists threads, runs and decisions, and loads deciding runs, by index ranges in order", async () => {
+      const schema = db.schema();
+      const sent: { text: string; values?: unknown[] }[] = [];
+      const query = db.pool.query.bind(db.pool) as (config: unknown) => Promise<unknown>;
+      const pool = Object.create(db.pool, {
+        query: {
+          value: (config: { text: string; values?: unknown[] }) => {
+            if (typeof config === "object") sent.push(config);
+            return query(config);
+          },
+        },
+      });
+      const store = await postgresStore({ pool }, { schema });
+      await store.append(WS, 0, firstLists(WS));
+      sent.length = 0;
+      await store.threads(WS, {});
+      await store.threads(WS, { status: "open" });
+      await store.runs(WS, {});
+      await store.runs(WS, { threadId: "t1" });
+      await store.runs(WS, { status: "paused" });
+      await store.runs(WS, { threadId: "t1", status: "paused" });
+      await store.decisions(WS, {});
+      await store.decisions(WS, { threadId: "t1" });
+      await store.load(WS, { ...NO_NEEDS, deciding: ["t1", "t2"] });
+      expect(sent).toHaveLength(9);
+      // With sequential and bitmap scans and sorts ruled out, a plan that still has one has
+      // no index that serves its conditions in its order (the tables are too small to tell).
+      const client: PoolClient = await db.pool.connect();
+      try {
+        for (const kind of ["seqscan", "bitmapscan", "sort"]) {
+          await client.query(`SET enable_${kind} = off`);
+        }
+        for (const { text, values } of sent) {
+          const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
+          const types = nodes(rows[0]).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`);
+          expect(types.join(", "), text).not.toMatch(/Seq Scan|Sort|Bitmap/);
+          expect(types.join(", "), text).toMatch(/Index Scan/);
+        }
+      } finally {
+        client.release();
+      }
+      await store.close();
+    });
+
+    it("gives threads and runs of a schema at version 4 ordinals before any new one's", async () => {
+      const schema = db.schema();
+      const records = firstLists(WS);
+      await writeSchema4(db.pool, schema, WS, records);
+      // Another workspace's log orders its own rows only.
+      await writeSchema4(db.pool, schema, "ws_other", {
+        ...records,
+        envelopes: [],
+        threads: [...records.threads].reverse(),
+        runs: [],
+      });
+      const store = await postgresStore({ pool: db.pool }, { schema });
+      const table = async (sql: string) => (await db.pool.query(sql)).rows;
+      expect(
+        await table(
+          `SELECT workspace_id, id, ordinal, status, deciding FROM "${schema}".threads
+          ORDER BY workspace_id, ordinal`,
+        ),
+      ).toEqual([
+        { workspace_id: WS, id: "t1", ordinal: "1", status: "open", deciding: true },
+        { workspace_id: WS, id: "t2", ordinal: "2", status: "open", deciding: false },
+        { workspace_id: WS, id: "t3", ordinal: "3", status: "ended", deciding: false },
+        // No envelope names them: by id.
+        { workspace_id: "ws_other", id: "t1", ordinal: "1", status: "open", deciding: true },
+        { workspace_id: "ws_other", id: "t2", ordinal: "2", status: "open", deciding: false },
+        { workspace_id: "ws_other", id: "t3", ordinal: "3", status: "ended", deciding: false },
+      ]);
+      expect(
+        await table(
+          `SELECT id, thread_id, ordinal, status, deciding FROM "${schema}".runs
+          WHERE workspace_id = '${WS}' ORDER BY ordinal`,
+        ),
+      ).toEqual([
+        { id: "r1", thread_id: "t2", ordinal: "4", status: "paused", deciding: true },
+        { id: "r2", thread_id: "t1", ordinal: "5", status: "running", deciding: false },
+        { id: "r3", thread_id: "t1", ordinal: "6", status: "paused", deciding: true },
+      ]);
+      expect(
+        await table(`SELECT workspace_id, next_ordinal FROM "${schema}".heads ORDER BY 1`),
+      ).toEqual([
+        { workspace_id: WS, next_ordinal: "6" },
+        { workspace_id: "ws_other", next_ordinal: "3" },
+      ]);
+      await store.close();
+    });
+
+    it("reports a thread or run filed under columns its record disagrees with", async () => {
+      const schema = db.schema();
+      const store = await postgresStore({ pool: db.pool }, { schema });
+      await store.append(WS, 0, firstLists(WS));
+      await db.pool.query(`UPDATE "${schema}".threads SET status = 'ended' WHERE id = 't2'`);
+      await db.pool.query(`UPDATE "${schema}".runs SET deciding = true WHERE id = 'r2'`);
+      const corrupt = (what: string) =>
+        expect.objectContaining({
+          code: "corrupt_record",
+          message: expect.stringContaining(`workspace ${WS}: stored ${what} is corrupt: its`),
+        });
+      await expect(store.threads(WS, { status: "ended" })).rejects.toThrow(corrupt("thread t2"));
+      await expect(store.decisions(WS, {})).rejects.toThrow(corrupt("run r2"));
+      await expect(store.load(WS, { ...NO_NEEDS, deciding: ["t1"] })).rejects.toThrow(
+        corrupt("run r2"),
+      );
+      await store.close();
+    });
+  },
+  { quiet: true },
+);
