@@ -4,7 +4,7 @@
  * merges, (b) large documents of real text with scattered edits and with a moved block, (c)
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
  * merge-file and the histogram merge; then (d) the stores against their raw drivers and (e)
- * decisions and side conversations. Prints markdown tables and how the numbers stand against
+ * decisions and side conversations, (f) the input limits. Prints markdown tables and how the numbers stand against
  * the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
@@ -222,3 +222,10 @@ console.log(row(["---", "---:", "---", "---"]));
 const { benchDecisionsAndSides } = await import("./decisions-sides.ts");
 for (const r of await benchDecisionsAndSides())
   console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (f) Input limits: refusing a huge command, and the cost of checking every command.
+console.log("\n## (f) Input limits (memory)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchLimits } = await import("./limits.ts");
+for (const r of await benchLimits()) console.log(row([r.measure, String(r.value), r.unit, r.note]));

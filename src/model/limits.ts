@@ -64,44 +64,78 @@ export function limitProblem(
   limits: Limits = DEFAULT_LIMITS,
 ): ValidationError | null {
   const stack: [value: unknown, path: Path, depth: number][] = [[input, [], 0]];
-  let bytes = 0;
-  const tooLarge = (loc: Path): ValidationError => ({
-    type: "too_large",
-    loc,
-    msg: `the input must be at most ${limits.maxBytes} bytes of JSON`,
-    ctx: { max_bytes: limits.maxBytes },
-  });
+  const size = new SizeCount(limits.maxBytes);
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
     const [value, path, depth] = next;
     if (typeof value === "string") {
-      // Cheap first: UTF-8 takes at least one byte per UTF-16 unit.
-      if (bytes + value.length > limits.maxBytes) return tooLarge(path);
       const problem = textProblem(value);
       if (problem !== null) return invalidText(path, problem);
-      bytes += utf8Bytes(value) + 2;
+      size.addText(value, 2);
     } else if (typeof value === "object" && value !== null) {
       if (depth + 1 > limits.maxDepth) {
         const msg = `must not nest deeper than ${limits.maxDepth} levels`;
         return { type: "too_deep", loc: path, msg, ctx: { max_depth: limits.maxDepth } };
       }
       if (Array.isArray(value)) {
-        bytes += 2 + value.length;
+        size.add(2 + value.length);
         for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...path, i], depth + 1]);
       } else {
         const keys = Object.keys(value);
-        bytes += 2;
+        size.add(2);
         for (let i = keys.length - 1; i >= 0; i--) {
           const key = keys[i] as string;
           const problem = textProblem(key);
           if (problem !== null) return invalidText([...path, printable(key)], problem);
-          bytes += utf8Bytes(key) + 4;
+          size.addText(key, 4);
           stack.push([(value as Record<string, unknown>)[key], [...path, key], depth + 1]);
         }
       }
     } else {
-      bytes += typeof value === "number" ? 24 : 5;
+      size.add(typeof value === "number" ? 24 : 5);
     }
-    if (bytes > limits.maxBytes) return tooLarge(path);
+    if (size.over()) {
+      const { maxBytes } = limits;
+      const msg = `the input must be at most ${maxBytes} bytes of JSON`;
+      return { type: "too_large", loc: path, msg, ctx: { max_bytes: maxBytes } };
+    }
   }
   return null;
+}
+
+/**
+ * The JSON size of what was walked, in UTF-8 bytes. A string takes between its length and
+ * three times it; it is only counted exactly once those bounds no longer settle the question,
+ * so an input far from the limit costs no counting at all.
+ */
+class SizeCount {
+  readonly #max: number;
+  #exact = 0;
+  #low = 0;
+  #high = 0;
+  readonly #uncounted: string[] = [];
+
+  constructor(max: number) {
+    this.#max = max;
+  }
+
+  add(bytes: number): void {
+    this.#exact += bytes;
+  }
+
+  addText(text: string, overhead: number): void {
+    this.#exact += overhead;
+    this.#low += text.length;
+    this.#high += text.length * 3;
+    this.#uncounted.push(text);
+  }
+
+  over(): boolean {
+    if (this.#exact + this.#high <= this.#max) return false;
+    if (this.#exact + this.#low > this.#max) return true;
+    for (const text of this.#uncounted) this.#exact += utf8Bytes(text);
+    this.#uncounted.length = 0;
+    this.#low = 0;
+    this.#high = 0;
+    return this.#exact > this.#max;
+  }
 }
