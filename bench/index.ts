@@ -3,9 +3,9 @@
  * diff3 and `git merge-file`, on the same inputs in one run: (a) the shared corpus of real
  * merges, (b) large documents of real text with scattered edits and with a moved block, (c)
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
- * merge-file and the histogram merge; then (d) the stores against their raw drivers and (e)
- * decisions and side conversations, (f) the input limits. Prints markdown tables and how the numbers stand against
- * the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
+ * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
+ * decisions and side conversations and (f) the input limits. Prints markdown tables and how the
+ * numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
 import { cpus, loadavg } from "node:os";
