@@ -245,12 +245,14 @@ const RUN_EFFECTS = {
       trace_ids: event.trace_id === null ? traces : [...traces, event.trace_id],
       answered: previous?.answered ?? {},
       decision: previous?.decision ?? EMPTY_SLOT,
+      resume: null,
     });
   },
   run_paused: (draft, event, envelope) => {
     const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
     run.status = "paused";
     run.pending = castDraft(event.requests);
+    run.resume = castDraft(event.resume);
   },
   deferred_answered: (draft, event, envelope) => {
     const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
@@ -264,6 +266,7 @@ const RUN_EFFECTS = {
     run.status = event.status;
     run.pending = [];
     run.answers = {};
+    run.resume = null;
   },
 } satisfies Partial<Effects>;
 

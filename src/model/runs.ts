@@ -45,6 +45,11 @@ export const RunSchema = z.object({
   answered: z.record(z.string(), RecordedAnswerSchema).default({}),
   /** The blocking decision pending in this run, and how earlier ones ended. */
   decision: DecisionSlotSchema.default({ pending: null, closed: {} }),
+  /**
+   * What the agent's framework needs to resume a paused run (AI SDK messages, an OpenAI
+   * Agents `RunState`, a LangGraph config), as the pause recorded it; `null` while running.
+   */
+  resume: JsonValueSchema.default(null),
 });
 /** One agent turn in a thread. */
 export type Run = z.infer<typeof RunSchema>;
@@ -106,6 +111,8 @@ export const RunPausedSchema = z.object({
   thread_id: IdSchema,
   requests: z.array(DeferredRequestSchema).min(1),
   usage: RunUsageSchema.nullable().default(null),
+  /** The framework's resume data, kept on the run until it resumes. */
+  resume: JsonValueSchema.default(null),
 });
 /** A run ended: completed, stopped or failed. */
 export const RunEndedSchema = z.object({

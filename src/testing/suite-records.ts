@@ -79,6 +79,7 @@ export const run: Run = {
   trace_ids: [],
   answered: {},
   decision: { pending: null, closed: {} },
+  resume: null,
 };
 
 /** A proposal to edit note `n1`, in a status. */

@@ -35,7 +35,7 @@ const PATCH_WORDING_CASES = Object.entries(EXCEPTIONS)
 // before comparing. Nothing else may differ.
 const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
   proposals: ["created_at", "expires_at", "resolution"],
-  runs: ["answered", "decision"],
+  runs: ["answered", "decision", "resume"],
   threads: [
     "status",
     "proposed_by",
@@ -60,6 +60,7 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
     "landed_diff",
   ],
   "event:deferred_answered": ["surface"],
+  "event:run_paused": ["resume"],
   // Who may do what names the refused action and the actor's kind.
   "rejection:forbidden": ["action", "actor_kind"],
 };

@@ -44,6 +44,7 @@ function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Re
     trace_ids: fact.trace_id === null ? traces : [...traces, fact.trace_id],
     answered: previous?.answered ?? {},
     decision: previous?.decision ?? EMPTY_SLOT,
+    resume: null,
   });
 }
 
@@ -59,11 +60,13 @@ function nextRun(state: State, fact: RunFact): Result<Run | null> {
     }
     case "run_paused": {
       const run = runFor(state, fact, ["running"]);
-      return run.ok ? ok({ ...run.value, status: "paused", pending: fact.requests }) : run;
+      if (!run.ok) return run;
+      return ok({ ...run.value, status: "paused", pending: fact.requests, resume: fact.resume });
     }
     case "run_ended": {
       const run = runFor(state, fact, ["running", "paused"]);
-      return run.ok ? ok({ ...run.value, status: fact.status, pending: [], answers: {} }) : run;
+      if (!run.ok) return run;
+      return ok({ ...run.value, status: fact.status, pending: [], answers: {}, resume: null });
     }
   }
 }
