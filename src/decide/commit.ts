@@ -19,6 +19,7 @@ import {
 import { decideGiveFeedback } from "../rules/feedback/give.ts";
 import { decideLaunchThread } from "../rules/launch/launch.ts";
 import { decideAnswerOffer, decideReleaseOffer } from "../rules/offers/answer-offer.ts";
+import { decideMakeOffer } from "../rules/offers/make-offer.ts";
 import { decideExpireProposal } from "../rules/proposals/expire.ts";
 import { propose } from "../rules/proposals/propose.ts";
 import { decideRespondToProposal } from "../rules/proposals/respond.ts";
@@ -166,6 +167,8 @@ function decideCommand(
       return decideGrantPermission(state, command);
     case "answer_offer":
       return decideAnswerOffer(context, state, command);
+    case "make_offer":
+      return decideMakeOffer(state, command);
     case "release_offer":
       return decideReleaseOffer(state, command);
     case "launch_thread":

@@ -76,6 +76,9 @@ const THREAD_EFFECTS = {
     thread.offers[event.offer_id] = castDraft(event.answer);
     delete thread.starting[event.offer_id];
   },
+  offer_made: (draft, event, envelope) => {
+    threadOf(draft, envelope, event.thread_id).offered[event.offer_id] = castDraft(event.offer);
+  },
   offer_released: (draft, event, envelope) => {
     delete threadOf(draft, envelope, event.thread_id).starting[event.offer_id];
   },

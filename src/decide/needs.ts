@@ -108,6 +108,7 @@ function commandNeeds(want: Wanted, command: Command, actor: Actor, state: State
     case "close_side":
       want.threads.push(command.thread_id);
       return;
+    case "make_offer":
     case "release_offer":
       want.threads.push(command.thread_id);
       return;

@@ -5,7 +5,7 @@ import { GiveFeedbackSchema } from "./feedback.ts";
 import type { IdPrefix, IdSource } from "./ids.ts";
 import { isJsonObject } from "./json.ts";
 import { LaunchThreadSchema } from "./launch.ts";
-import { AnswerOfferSchema, ReleaseOfferSchema } from "./offers.ts";
+import { AnswerOfferSchema, MakeOfferSchema, ReleaseOfferSchema } from "./offers.ts";
 import { ExpireProposalSchema, ProposeChangeSchema, RespondToProposalSchema } from "./proposals.ts";
 import { AnswerDeferredSchema } from "./runs.ts";
 import { CloseSideSchema, OpenSideSchema } from "./sides.ts";
@@ -38,6 +38,7 @@ export const CommandSchema = z.discriminatedUnion("type", [
   EndThreadSchema,
   DeleteThreadSchema,
   GrantPermissionSchema,
+  MakeOfferSchema,
   AnswerOfferSchema,
   ReleaseOfferSchema,
   LaunchThreadSchema,

@@ -12,7 +12,7 @@ import {
 } from "./decisions.ts";
 import { FeedbackGivenSchema } from "./feedback.ts";
 import { ThreadLaunchedSchema } from "./launch.ts";
-import { OfferAnsweredSchema, OfferReleasedSchema } from "./offers.ts";
+import { OfferAnsweredSchema, OfferMadeSchema, OfferReleasedSchema } from "./offers.ts";
 import {
   ProposalCreatedSchema,
   ProposalExpiredSchema,
@@ -79,6 +79,7 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   ThreadEndedSchema,
   ThreadDeletedSchema,
   PermissionGrantedSchema,
+  OfferMadeSchema,
   OfferAnsweredSchema,
   OfferReleasedSchema,
   ThreadLaunchedSchema,

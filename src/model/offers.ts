@@ -98,3 +98,34 @@ export const OfferReleasedSchema = z.object({
   /** The thread that had claimed it. */
   claimed_by: z.string(),
 });
+
+/**
+ * Record an offer of a new thread, whole, on the offering thread: what the card shows and
+ * what starting it sends, whichever surface draws or starts it later.
+ */
+export const MakeOfferSchema = z.strictObject({
+  type: z.literal("make_offer"),
+  thread_id: IdSchema,
+  /** The offer's id: usually its tool call's id. */
+  offer_id: IdSchema,
+  offer: ThreadOfferSchema,
+});
+/** Record an offer of a new thread. */
+export type MakeOffer = z.infer<typeof MakeOfferSchema>;
+
+/** An agent offered a new thread. */
+export const OfferMadeSchema = z.object({
+  type: z.literal("offer_made"),
+  thread_id: z.string(),
+  offer_id: z.string(),
+  offer: ThreadOfferSchema,
+});
+
+/** An offer as a list of them shows it: where it was made, what it is, how it was answered. */
+export interface OfferEntry {
+  readonly thread_id: string;
+  readonly offer_id: string;
+  readonly offer: ThreadOffer;
+  /** The person's answer, `null` while nobody has answered. */
+  readonly answer: OfferAnswer | null;
+}

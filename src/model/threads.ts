@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { DecisionSlotSchema, EMPTY_SLOT } from "./decisions.ts";
 import { IdSchema } from "./ids.ts";
-import { OfferAnswerSchema, OfferRefSchema } from "./offers.ts";
+import { OfferAnswerSchema, OfferRefSchema, ThreadOfferSchema } from "./offers.ts";
 import { PlacementSchema } from "./placement.ts";
 
 /** Thread modes: in `suggest`, the thread's agent proposes every change. */
@@ -45,6 +45,8 @@ export const ThreadSchema = z.object({
   status: ThreadStatusSchema.default("open"),
   /** The offer this thread was started from. */
   proposed_by: OfferRefSchema.nullable().default(null),
+  /** The offers this thread's agent made, whole, by offer id. */
+  offered: z.record(z.string(), ThreadOfferSchema).default({}),
   /** The answers to the offers this thread's agent made, by offer id (last write wins). */
   offers: z.record(z.string(), OfferAnswerSchema).default({}),
   /**
@@ -80,6 +82,7 @@ export function newThread(id: string, title: string): Thread {
     focus: [],
     status: "open",
     proposed_by: null,
+    offered: {},
     offers: {},
     starting: {},
     draft: null,

@@ -39,6 +39,7 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
   threads: [
     "status",
     "proposed_by",
+    "offered",
     "offers",
     "starting",
     "draft",

@@ -54,6 +54,7 @@ export const WHO_MAY = {
   end_thread: { may: PEOPLE, what: "end a thread" },
   delete_thread: { may: PEOPLE, what: "delete a thread" },
   grant_permission: { may: PEOPLE, what: "grant a permission" },
+  make_offer: { may: ["person", "system", "own_agent"], what: "offer a thread" },
   answer_offer: { may: PEOPLE, what: "answer an offer" },
   release_offer: { may: PEOPLE, what: "release an offer" },
   launch_thread: { may: ["person", "system", "own_agent"], what: "launch a thread" },
@@ -107,6 +108,7 @@ function threadActedIn(
     case "end_thread":
     case "delete_thread":
     case "grant_permission":
+    case "make_offer":
     case "answer_offer":
     case "release_offer":
     case "open_side":

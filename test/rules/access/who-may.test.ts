@@ -50,6 +50,7 @@ const EXPECTED: Readonly<Record<Action, string>> = {
   end_thread: /*            */ "y y . . . .",
   delete_thread: /*         */ "y y . . . .",
   grant_permission: /*      */ "y y . . . .",
+  make_offer: /*            */ "y y y . . .",
   answer_offer: /*          */ "y y . . . .",
   release_offer: /*         */ "y y . . . .",
   launch_thread: /*         */ "y y y . . .",
@@ -119,6 +120,12 @@ const SAMPLES: Readonly<Record<Action, CommandInput | FactInput>> = {
     thread_id: "thr_1",
     offer_id: "call_offer",
     answer: { status: "dismissed" },
+  },
+  make_offer: {
+    type: "make_offer",
+    thread_id: "thr_1",
+    offer_id: "call_new",
+    offer: { title: "Tests", summary: "Cover the loader.", prompt: "Write the tests." },
   },
   release_offer: { type: "release_offer", thread_id: "thr_1", offer_id: "call_claimed" },
   launch_thread: {
