@@ -64,7 +64,11 @@ export type { ProposalPreview } from "./rules/proposals/preview.ts";
 export type { MemoryStore } from "./stores/memory.ts";
 export { memoryStore } from "./stores/memory.ts";
 export type { ProposalFilter, Store } from "./stores/port.ts";
-export type { DecisionAnswer, DecisionAnswerResult } from "./workspace/answer-decision.ts";
+export type {
+  AnswerOptions,
+  DecisionAnswer,
+  DecisionAnswerResult,
+} from "./workspace/answer-decision.ts";
 export type {
   NotesDelivery,
   NotesRequest,

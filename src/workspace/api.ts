@@ -27,7 +27,7 @@ import type {
   Store,
   ThreadFilter,
 } from "../stores/port.ts";
-import type { DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
+import type { AnswerOptions, DecisionAnswer, DecisionAnswerResult } from "./answer-decision.ts";
 import type { AnswerChannel, DeliveryResult } from "./deliveries.ts";
 import type { Subscription } from "./subscription.ts";
 
@@ -193,9 +193,14 @@ export interface Workspace extends WorkspaceReads {
   /**
    * A person picks an option of a pending decision: stored first (the id is consumed, so two
    * surfaces never both deliver), then delivered through the scope's answer channel. A run's
-   * built-in `deferred` channel is answered in the same write.
+   * built-in `deferred` channel is answered in the same write. With `{ wait: false }` it
+   * answers `queued` once stored, the delivery under way.
    */
-  answerDecision(answer: DecisionAnswer, actor: ActorInput): Promise<DecisionAnswerResult>;
+  answerDecision(
+    answer: DecisionAnswer,
+    actor: ActorInput,
+    options?: AnswerOptions,
+  ): Promise<DecisionAnswerResult>;
   /** Expires every pending proposal past its time-to-live, as `actor` (default: the system). */
   expireProposals(actor?: ActorInput): Promise<WriteResult[]>;
   /** Retires every pending decision past its `expires_at`, as `actor` (default: the system). */

@@ -31,7 +31,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       write(core, parseFact(fact, limits), actor, writeOptions),
     notes: (request) => readNotes(core, request),
     previewProposal: (proposalId) => previewProposal(core, proposalId),
-    answerDecision: (answer, actor) => answerDecision(core, answer, actor),
+    answerDecision: (answer, actor, options) => answerDecision(core, answer, actor, options),
     expireProposals: (actor = { kind: "system" }) => expireProposals(core, actor),
     expireDecisions: (actor = { kind: "system" }) => expireDecisions(core, actor),
     subscribe: (after, listener, subscribeOptions = {}) =>

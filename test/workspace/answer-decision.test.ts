@@ -493,3 +493,49 @@ describe("retiring a thread's decision", () => {
     expect(hook.received).toEqual([]);
   });
 });
+
+describe("answering without waiting for the agent", () => {
+  it("answers queued once stored, while a slow channel is still delivering", async () => {
+    let finish: () => void = () => {};
+    const delivered: string[] = [];
+    const ws = createWorkspace({
+      registry: fixtureRegistry(),
+      newId: sequentialIds(),
+      answerChannels: {
+        // A channel that resumes the agent's whole turn before it resolves.
+        hook: (delivery) =>
+          new Promise<void>((resolve) => {
+            finish = () => {
+              delivered.push(delivery.option_id);
+              resolve();
+            };
+          }),
+      },
+    });
+    await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    await ask(ws, { decision_id: "d1" });
+    const answered = await ws.answerDecision(
+      { scope: thread("t1"), decision_id: "d1", option_id: "once" },
+      alice,
+      { wait: false },
+    );
+    expect(answered).toMatchObject({
+      ok: true,
+      status: "queued",
+      option_id: "once",
+      channel: "hook",
+    });
+    expect(delivered).toEqual([]);
+    expect((await ws.thread("t1"))?.decision.closed.d1).toMatchObject({ reason: "answered" });
+    finish();
+    if (answered.ok && answered.status === "queued") {
+      expect(await answered.delivery).toEqual({
+        ok: true,
+        status: "delivered",
+        option_id: "once",
+        channel: "hook",
+      });
+    }
+    expect(delivered).toEqual(["once"]);
+  });
+});
