@@ -1,10 +1,12 @@
-import type { Pool } from "pg";
+import type { Pool, PoolClient, QueryResult } from "pg";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { StoreFaults } from "../faults.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
 import { appendStatement, type HeadMove, type Part, parts } from "./append-sql.ts";
+import { isConnectionLoss, pgFault } from "./faults.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
+import { type Settled, settle } from "./settle.ts";
 
 /** How appends reach the database. */
 interface AppendContext {
@@ -12,6 +14,8 @@ interface AppendContext {
   readonly layout: Layout;
   /** Injected by tests only (`withFaults`). */
   readonly faults: StoreFaults;
+  /** Hears of appends whose connection was lost and that were settled by asking again. */
+  readonly onError?: ((error: unknown) => void) | undefined;
 }
 
 // The log stays gapless only if each batch continues it exactly.
@@ -34,6 +38,38 @@ const codeOf = (error: unknown) =>
 const RACE = new Set(["23505", "40001", "40P01"]);
 // What jsonb refuses of what JSON.stringify writes: "\u0000", and lone surrogates.
 const UNSTORABLE = new Set(["22P05", "22P02"]);
+
+/** The statement was never sent: no connection could be had. */
+class NotSent extends Error {}
+
+// Sends one statement on a connection of its own, so that a failure to connect (nothing
+// sent) is told apart from a connection lost while it ran (its fate unknown).
+async function send(
+  pool: Pool,
+  query: { name: string; text: string; values: unknown[] },
+): Promise<QueryResult> {
+  let client: PoolClient;
+  try {
+    client = await pool.connect();
+  } catch (error) {
+    throw new NotSent("no connection", { cause: error });
+  }
+  let lost: Error | undefined;
+  // A connection lost mid-statement must not crash the process; the query reports it.
+  const onError = (error: Error) => {
+    lost ??= error;
+  };
+  client.on("error", onError);
+  try {
+    return await client.query(query);
+  } catch (error) {
+    if (isConnectionLoss(error)) lost ??= error as Error;
+    throw error;
+  } finally {
+    client.off("error", onError);
+    client.release(lost);
+  }
+}
 
 async function currentHead(pool: Pool, t: Layout, workspaceId: string): Promise<number> {
   const { rows } = await pool.query<{ head: string }>(
@@ -75,10 +111,89 @@ async function appendFailing(
 }
 
 /**
+ * After the connection was lost mid-append: committed, it landed; provably not, the caller
+ * decides again (nothing was written); when the server cannot be asked, the outcome is
+ * unknown and says which append it is about.
+ *
+ * @throws WorkspaceError `unknown_outcome` (with `attempt`, the lost error as `cause`).
+ */
+async function settleLost(
+  context: AppendContext,
+  at: { readonly workspaceId: string; readonly expectedHead: number },
+  batch: AppendBatch,
+  lost: unknown,
+): Promise<AppendResult> {
+  const { workspaceId, expectedHead } = at;
+  const first = batch.envelopes[0];
+  // An append of entities only moves no position: whatever became of it, deciding again
+  // at the head found is safe, and no envelope could say.
+  if (first === undefined) {
+    throw pgFault(lost, `append to workspace ${workspaceId} (no envelopes; decide again)`);
+  }
+  let settled: Settled;
+  try {
+    settled = await settle(context.pool, context.layout, { workspaceId, first });
+  } catch (asking) {
+    throw new WorkspaceError(
+      "unknown_outcome",
+      `workspace ${workspaceId}: the connection was lost while appending at ${expectedHead} ` +
+        `(${(lost as Error).message}) and the server cannot be asked whether it committed ` +
+        `(${(asking as Error).message}); settle seq ${first.seq}, envelope ${first.id}`,
+      {
+        cause: lost,
+        attempt: { workspace_id: workspaceId, seq: first.seq, envelope_id: first.id },
+      },
+    );
+  }
+  const landed = settled.committed ? "it had committed" : "it had not committed";
+  context.onError?.(
+    new WorkspaceError(
+      "store_unavailable",
+      `workspace ${workspaceId}: the connection was lost while appending seq ${first.seq}; ` +
+        `asked again, ${landed}`,
+      { cause: lost },
+    ),
+  );
+  return settled.committed
+    ? { ok: true, head: expectedHead + batch.envelopes.length }
+    : { ok: false, head: settled.head };
+}
+
+// What a failed append answers: a race lost, the text jsonb refuses, a lost connection
+// settled, or the driver's error typed.
+async function failed(
+  context: AppendContext,
+  at: { readonly workspaceId: string; readonly expectedHead: number },
+  batch: AppendBatch,
+  error: unknown,
+): Promise<AppendResult> {
+  const { workspaceId, expectedHead } = at;
+  const what = `append to workspace ${workspaceId} at ${expectedHead}`;
+  if (error instanceof NotSent) throw pgFault(error.cause, `${what} (nothing sent)`);
+  if (UNSTORABLE.has(codeOf(error))) {
+    throw new WorkspaceError(
+      "invalid_argument",
+      `workspace ${workspaceId}: PostgreSQL cannot store text with U+0000 or an unpaired ` +
+        `surrogate (${(error as Error).message})`,
+    );
+  }
+  if (isConnectionLoss(error)) return settleLost(context, at, batch, error);
+  if (!RACE.has(codeOf(error))) throw pgFault(error, what);
+  const found = await currentHead(context.pool, context.layout, workspaceId);
+  if (found === expectedHead) throw pgFault(error, what);
+  return { ok: false, head: found };
+}
+
+/**
  * Appends a batch if the workspace's head is still `expectedHead`, in one statement and so
  * one transaction: the head's compare-and-swap, the envelopes and entities, and a `NOTIFY`
  * delivered on commit. When another writer moved the head first, it writes nothing and
- * reports the head it found; it throws only for what no retry can fix.
+ * reports the head it found. When the connection is lost while the statement runs, it asks
+ * again on a new one whether the statement committed (see {@link settle}).
+ *
+ * @throws WorkspaceError `invalid_argument` for a batch that does not continue the log or
+ * holds text jsonb refuses; `unknown_outcome` when the lost append cannot be settled; the
+ * store's fault codes (`disk_full`, `read_only`, `store_unavailable`…) otherwise.
  */
 export async function append(
   context: AppendContext,
@@ -103,21 +218,12 @@ export async function append(
     return appendFailing(context, { move, all, failAtRow });
   }
   const { text, values } = appendStatement(t, move, all);
+  let landed: QueryResult;
   try {
-    const landed = await pool.query(named(text, values));
-    if (landed.rows.length === 1) return { ok: true, head };
+    landed = await send(pool, named(text, values));
   } catch (error) {
-    if (UNSTORABLE.has(codeOf(error))) {
-      throw new WorkspaceError(
-        "invalid_argument",
-        `workspace ${workspaceId}: PostgreSQL cannot store text with U+0000 or an unpaired ` +
-          `surrogate (${(error as Error).message})`,
-      );
-    }
-    if (!RACE.has(codeOf(error))) throw error;
-    const found = await currentHead(pool, t, workspaceId);
-    if (found === expectedHead) throw error;
-    return { ok: false, head: found };
+    return failed(context, at, batch, error);
   }
+  if (landed.rows.length === 1) return { ok: true, head };
   return { ok: false, head: await currentHead(pool, t, workspaceId) };
 }

@@ -2,6 +2,7 @@ import { Client, Pool } from "pg";
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { append } from "./append.ts";
+import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
 import { DEFAULT_SCHEMA, layout } from "./layout.ts";
 import { lists } from "./lists.ts";
@@ -20,8 +21,12 @@ export interface PostgresStore extends Store {
  * feed across them (`LISTEN`/`NOTIFY`). Creates the schema and runs its migrations first,
  * under an advisory lock. A host-owned `pool` stays open on `close()`; a `connectionString`
  * gets a pool of the store's own, ended on `close()`.
- * @throws WorkspaceError `invalid_argument` for a bad schema name, `corrupt_record` for a
- * schema written by a newer version of this library.
+ * Store faults are typed: a method answers a driver error as a `WorkspaceError` with a stable
+ * code and the driver's error as `cause` (see ADR 0021), and an append whose connection is
+ * lost is settled by asking the log again, or is `unknown_outcome`.
+ * @throws WorkspaceError `invalid_argument` for a bad schema name, `unsupported_version` for a
+ * schema written by a newer version of this library, `store_unavailable` when the server
+ * cannot be reached.
  */
 export async function postgresStore(
   connection: PostgresConnection,
@@ -36,7 +41,7 @@ export async function postgresStore(
     await migrate(pool, t);
   } catch (error) {
     if (owned) await pool.end();
-    throw error;
+    throw pgFault(error, `opening schema ${t.schema}`);
   }
   const feed = createFeed({
     layout: t,
@@ -44,16 +49,20 @@ export async function postgresStore(
     onError: options.onError,
     connect: () => new Client({ ...pool.options, keepAlive: true }),
   });
-  const context = { pool, layout: t, faults: faultsOf(options) };
+  const context = { pool, layout: t, faults: faultsOf(options), onError: options.onError };
   let closed: Promise<void> | null = null;
 
   return {
     capabilities: { durable: true, crossProcess: true },
     schema: t.schema,
-    ...reads(pool, t),
-    ...lists(pool, t),
+    // Every read and append answers driver errors typed (faults.ts), never raw.
+    ...typedFaults({ ...reads(pool, t), ...lists(pool, t) }),
     async append(workspaceId, expectedHead, batch) {
-      const result = await append(context, { workspaceId, expectedHead }, batch);
+      const result = await append(context, { workspaceId, expectedHead }, batch).catch(
+        (error: unknown) => {
+          throw pgFault(error, `append to workspace ${workspaceId} at ${expectedHead}`);
+        },
+      );
       // Watchers in this process hear at once, after this returns (as from another process);
       // NOTIFY tells them again, and everyone else.
       if (result.ok && batch.envelopes.length > 0) {

@@ -2,12 +2,15 @@ import type { Database, Statement } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
 import { RECORD_VERSION } from "../rows.ts";
+import type { OpenedFile } from "./identity.ts";
 import type { Statements } from "./statements.ts";
 
 /** What the append needs beside the batch. */
 interface AppendOptions {
   readonly db: Database;
   readonly statements: Statements;
+  /** The file opened: an append to a file no longer at its path is refused. */
+  readonly file: OpenedFile;
   /** For tests: throw right after the `n`th row of an append is written. */
   readonly failAtRow?: number | undefined;
   /** Called after each committed append that added envelopes. */
@@ -43,7 +46,9 @@ function checkEnvelopes(workspaceId: string, expectedHead: number, batch: Append
  * and, only if it matches, writes the envelopes, the entities and the new head. Anything
  * thrown inside rolls it all back.
  *
- * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position.
+ * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position;
+ * `store_replaced` once the file at the path is not the one opened (checked before and
+ * after the write: one `stat` each).
  */
 export function appender(options: AppendOptions): Append {
   const { db, statements: s, failAtRow } = options;
@@ -88,12 +93,15 @@ export function appender(options: AppendOptions): Append {
 
   return (workspaceId, expectedHead, batch) => {
     checkEnvelopes(workspaceId, expectedHead, batch);
+    options.file.check();
     // Nothing to write (a repeated answer): the comparison alone, without the write lock.
     if (rowsOf(batch) === 0) {
       const head = headOf(workspaceId);
       return { ok: head === expectedHead, head };
     }
     const result = transaction.immediate(workspaceId, expectedHead, batch);
+    // Replaced while it was written: the commit went to a file nobody opening the path sees.
+    options.file.check();
     if (result.ok && batch.envelopes.length > 0) options.onAppended(workspaceId, result.head);
     return result;
   };

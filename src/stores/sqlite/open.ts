@@ -1,22 +1,63 @@
+import { accessSync, constants } from "node:fs";
+import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { isWorkspaceError, WorkspaceError } from "../../model/errors.ts";
+import { isSqliteError, sqliteFault } from "./faults.ts";
 import { checkOptions, type SqliteStoreOptions } from "./options.ts";
 import { migrate } from "./schema.ts";
 
-// SQLite's own words for a file that is not a database it can read.
-const UNREADABLE = new Set(["SQLITE_NOTADB", "SQLITE_CORRUPT"]);
+// Whether the file, or the folder it would be made in, cannot be written: a read-only mount
+// or an immutable file (SQLite says only that it cannot open a WAL file it cannot write).
+function readOnlyPlace(path: string): boolean {
+  for (const place of [path, dirname(path)]) {
+    try {
+      accessSync(place, constants.W_OK);
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      if (code === "EROFS" || code === "EPERM" || code === "EACCES") return true;
+    }
+  }
+  return false;
+}
+
+// Why the file could not be opened: SQLite's code, typed, or the driver's own refusal (a
+// folder that does not exist), which means the store cannot be had where it was asked for.
+function openFault(error: unknown, path: string): unknown {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === "SQLITE_CANTOPEN" && readOnlyPlace(path)) {
+    return new WorkspaceError(
+      "read_only",
+      `sqlite store ${path}: the file or its folder is read-only, and SQLite cannot open it ` +
+        `without writing its -shm beside it (${String(error)})`,
+      { cause: error },
+    );
+  }
+  if (isWorkspaceError(error) || isSqliteError(error)) return sqliteFault(error, path);
+  return new WorkspaceError("store_unavailable", `sqlite store ${path}: ${String(error)}`, {
+    cause: error,
+  });
+}
 
 /**
  * Opens the file in WAL mode (readers never wait for the writer, and a killed writer leaves
- * the last commit intact) and migrates it to the current schema.
+ * the last commit intact) and migrates it to the current schema. A read-only file at the
+ * current schema opens, for reading: its appends are `read_only`.
  *
  * @throws WorkspaceError `invalid_argument` for bad options, `corrupt_record` for a file
- * that is not a database, from a newer schema, or that cannot be migrated.
+ * that is not a database or that cannot be migrated, `unsupported_version` for one from a
+ * newer schema; a fault's code
+ * for a file that cannot be opened or migrated where it is (`store_unavailable` for a folder
+ * that does not exist or a lock held past the busy timeout, `read_only`, `disk_full`).
  */
 export function openDatabase(options: SqliteStoreOptions): Database.Database {
   checkOptions(options);
   const { path } = options;
-  const db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  let db: Database.Database;
+  try {
+    db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });
+  } catch (error) {
+    throw openFault(error, path);
+  }
   try {
     db.pragma("journal_mode = WAL");
     db.pragma(`synchronous = ${options.synchronous === "normal" ? "NORMAL" : "FULL"}`);
@@ -24,11 +65,6 @@ export function openDatabase(options: SqliteStoreOptions): Database.Database {
     return db;
   } catch (error) {
     db.close();
-    if (isWorkspaceError(error)) throw error;
-    const code = (error as { code?: unknown }).code;
-    if (typeof code === "string" && UNREADABLE.has(code)) {
-      throw new WorkspaceError("corrupt_record", `sqlite store ${path}: ${String(error)}`);
-    }
-    throw error;
+    throw openFault(error, path);
   }
 }

@@ -1,5 +1,6 @@
 import type { Database } from "better-sqlite3";
-import { WorkspaceError } from "../../model/errors.ts";
+import { WorkspaceError, type WorkspaceErrorCode } from "../../model/errors.ts";
+import { faultCode, isSqliteError } from "./faults.ts";
 
 /** One step of the SQL schema: applied once, in order, inside the opening transaction. */
 interface Migration {
@@ -108,6 +109,16 @@ export const MIGRATIONS: readonly Migration[] = [
   },
 ];
 
+// SQLite's words for a step that does not fit the file (its tables are not what this
+// library's schema had): the file is not what it claims to be.
+const MISFIT = /^SQLITE_(ERROR|CONSTRAINT|MISMATCH)/;
+
+// Why a step failed: the file (corrupt_record), or where it is (read-only, full, locked…).
+function stepFault(error: unknown): WorkspaceErrorCode {
+  const code = String((error as { code?: unknown }).code ?? "");
+  return isSqliteError(error) && !MISFIT.test(code) ? faultCode(code) : "corrupt_record";
+}
+
 /** The schema version this library writes: the last migration's. */
 export const SCHEMA_VERSION: number = MIGRATIONS.at(-1)?.version ?? 0;
 
@@ -128,7 +139,8 @@ function schemaVersion(db: Database): number {
  * apply each step once. Returns the version the file was at.
  *
  * @throws WorkspaceError `unsupported_version` for a file from a newer schema; `corrupt_record`
- *   when a step fails.
+ *   when a step does not fit the file; a fault's code (`read_only`, `disk_full`…) when a step
+ *   cannot be written where the file is.
  */
 export function migrate(db: Database, path: string): number {
   return db
@@ -151,8 +163,9 @@ export function migrate(db: Database, path: string): number {
           db.exec(step.sql);
         } catch (error) {
           throw new WorkspaceError(
-            "corrupt_record",
+            stepFault(error),
             `sqlite store ${path}: migration ${step.version} (${step.name}) failed: ${String(error)}`,
+            { cause: error },
           );
         }
         record.run(step.version, step.name, new Date().toISOString());

@@ -1,6 +1,9 @@
+import { WorkspaceError } from "../../model/errors.ts";
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { appender } from "./append.ts";
+import { sqliteFault } from "./faults.ts";
+import { openedFile } from "./identity.ts";
 import { lists } from "./lists.ts";
 import { openDatabase } from "./open.ts";
 import type { SqliteStoreOptions } from "./options.ts";
@@ -20,11 +23,19 @@ export interface SqliteStore extends Store {
  * index lookups, so opening and loading cost the same whatever the length of the log.
  * Watchers hear of this store's appends at once and of other processes' by polling.
  *
+ * Faults are typed (ADR 0021): SQLite's errors become a `WorkspaceError` with a stable code
+ * (`read_only`, `disk_full`, `store_unavailable`, `corrupt_record`) and SQLite's error as
+ * `cause`; once the file at `path` is not the one opened (deleted or replaced), appends are
+ * `store_replaced`.
+ *
  * @throws WorkspaceError `invalid_argument` for bad options; `corrupt_record` for a file that
- * is not a database, is from a newer schema, or cannot be migrated.
+ * is not a database or cannot be migrated; `unsupported_version` for one from a newer schema;
+ * a fault's code for a file that cannot be opened where it is.
  */
 export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
+  const { path } = options;
   const db = openDatabase(options);
+  const file = openedFile(path);
   const statements = prepare(db);
   const list = lists(db, statements);
   const read = reads(db, statements, list.deciding);
@@ -36,24 +47,37 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
   const append = appender({
     db,
     statements,
+    file,
     failAtRow: faultsOf(options).failAtRow,
     onAppended: watching.appended,
   });
+  // Async, so that whatever the synchronous driver throws becomes a rejection, and typed.
+  const typed =
+    <A extends unknown[], R>(method: (...args: A) => R) =>
+    async (...args: A): Promise<R> => {
+      if (!db.open) {
+        throw new WorkspaceError("store_unavailable", `sqlite store ${path}: the store is closed`);
+      }
+      try {
+        return method(...args);
+      } catch (error) {
+        throw sqliteFault(error, path);
+      }
+    };
 
-  // Async functions, so that whatever the synchronous driver throws becomes a rejection.
   return {
     capabilities: { durable: true, crossProcess: true },
-    path: options.path,
-    head: async (workspaceId) => read.head(workspaceId),
-    load: async (workspaceId, needs) => read.load(workspaceId, needs),
-    append: async (workspaceId, expectedHead, batch) => append(workspaceId, expectedHead, batch),
-    read: async (workspaceId, range) => read.log(workspaceId, range),
-    revisions: async (workspaceId, artifactId) => read.revisions(workspaceId, artifactId),
-    proposals: async (workspaceId, filter) => read.proposals(workspaceId, filter),
-    artifacts: async (workspaceId) => read.artifacts(workspaceId),
-    threads: async (workspaceId, filter) => list.threads(workspaceId, filter),
-    runs: async (workspaceId, filter) => list.runs(workspaceId, filter),
-    decisions: async (workspaceId, filter) => list.decisions(workspaceId, filter),
+    path,
+    head: typed(read.head),
+    load: typed(read.load),
+    append: typed(append),
+    read: typed(read.log),
+    revisions: typed(read.revisions),
+    proposals: typed(read.proposals),
+    artifacts: typed(read.artifacts),
+    threads: typed(list.threads),
+    runs: typed(list.runs),
+    decisions: typed(list.decisions),
     watch: (workspaceId, onAppend) => watching.add(workspaceId, onAppend),
     async close() {
       watching.close();

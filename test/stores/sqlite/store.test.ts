@@ -198,6 +198,8 @@ describe("sqlite store: one file, many workspaces and stores", () => {
     expect(store.capabilities).toEqual({ durable: true, crossProcess: true });
     await store.close();
     await store.close();
-    await expect(store.load("a", NO_NEEDS)).rejects.toThrow();
+    await expect(store.load("a", NO_NEEDS)).rejects.toThrow(
+      expect.objectContaining({ code: "store_unavailable" }),
+    );
   });
 });

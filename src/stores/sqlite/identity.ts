@@ -1,0 +1,54 @@
+import { statSync } from "node:fs";
+import { WorkspaceError } from "../../model/errors.ts";
+
+// SQLite's names for databases that are not files at a path.
+const NOT_A_FILE = new Set([":memory:", ""]);
+
+/** Which file a path names: its device and inode, or `null` when there is none. */
+function identity(path: string): string | null {
+  try {
+    const { dev, ino } = statSync(path, { bigint: true });
+    return `${dev}:${ino}`;
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    if (code === "ENOENT" || code === "ENOTDIR") return null;
+    throw new WorkspaceError(
+      "store_unavailable",
+      `sqlite store ${path}: cannot tell which file it is (${String(error)})`,
+      { cause: error },
+    );
+  }
+}
+
+/** The file a store opened, kept to tell whether its path still names it. */
+export interface OpenedFile {
+  /**
+   * Throws once the path no longer names the file opened (deleted, or replaced by another):
+   * writes would go to a file nobody opening the path sees. Once thrown, it always throws.
+   *
+   * @throws WorkspaceError `store_replaced`.
+   */
+  check(): void;
+}
+
+/** Remembers the file at `path` now (one `stat`; each check is one more). */
+export function openedFile(path: string): OpenedFile {
+  if (NOT_A_FILE.has(path)) return { check() {} };
+  const opened = identity(path);
+  let replaced = false;
+  return {
+    check() {
+      if (!replaced) {
+        const now = identity(path);
+        replaced = now === null || now !== opened;
+      }
+      if (replaced) {
+        throw new WorkspaceError(
+          "store_replaced",
+          `sqlite store ${path}: the file was deleted or replaced while the store had it ` +
+            "open; it takes no more writes (open the store again to use the file there now)",
+        );
+      }
+    },
+  };
+}
