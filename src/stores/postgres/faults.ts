@@ -22,7 +22,7 @@ const codeOf = (error: unknown): string => {
 const messageOf = (error: unknown): string => (error instanceof Error ? error.message : "");
 
 /** A SQLSTATE the server sent, a socket's error, or one of the driver's own. */
-export function isDriverError(error: unknown): boolean {
+function isDriverError(error: unknown): boolean {
   const code = codeOf(error);
   const message = messageOf(error);
   return (
