@@ -1,4 +1,5 @@
 import { statSync } from "node:fs";
+import { resolve } from "node:path";
 import { WorkspaceError } from "../../model/errors.ts";
 
 // SQLite's names for databases that are not files at a path.
@@ -31,9 +32,11 @@ export interface OpenedFile {
   check(): void;
 }
 
-/** Remembers the file at `path` now (one `stat`; each check is one more). */
-export function openedFile(path: string): OpenedFile {
-  if (NOT_A_FILE.has(path)) return { check() {} };
+/** Remembers the file the path `given` names now (one `stat`; each check is one more). */
+export function openedFile(given: string): OpenedFile {
+  if (NOT_A_FILE.has(given)) return { check() {} };
+  // Resolved now, as SQLite resolved it on open: a later chdir must not look elsewhere.
+  const path = resolve(given);
   const opened = identity(path);
   let replaced = false;
   return {
