@@ -19,6 +19,7 @@ export interface Layout {
   readonly threads: string;
   readonly runs: string;
   readonly messages: string;
+  readonly cursors: string;
 }
 
 /** The layout of a schema. @throws WorkspaceError `invalid_argument` for a bad schema name. */
@@ -42,5 +43,6 @@ export function layout(schema: string): Layout {
     threads: table("threads"),
     runs: table("runs"),
     messages: table("messages"),
+    cursors: table("cursors"),
   };
 }

@@ -102,6 +102,19 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   { version: 5, name: "thread_and_run_columns", statements: listColumns },
+  {
+    version: 6,
+    name: "notes_cursors",
+    // How far each viewer has heard of a workspace's log: delivery state, beside the log.
+    statements: (t) => [
+      `CREATE TABLE ${t.cursors} (
+        workspace_id text NOT NULL,
+        viewer text NOT NULL,
+        position bigint NOT NULL,
+        PRIMARY KEY (workspace_id, viewer)
+      )`,
+    ],
+  },
 ];
 
 /** The schema version this library writes. */

@@ -2,6 +2,7 @@ import { Client, Pool } from "pg";
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { append } from "./append.ts";
+import { cursors } from "./cursors.ts";
 import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
 import { DEFAULT_SCHEMA, layout } from "./layout.ts";
@@ -56,7 +57,7 @@ export async function postgresStore(
     capabilities: { durable: true, crossProcess: true },
     schema: t.schema,
     // Every read and append answers driver errors typed (faults.ts), never raw.
-    ...typedFaults({ ...reads(pool, t), ...lists(pool, t) }),
+    ...typedFaults({ ...reads(pool, t), ...lists(pool, t), ...cursors(pool, t) }),
     async append(workspaceId, expectedHead, batch) {
       const result = await append(context, { workspaceId, expectedHead }, batch).catch(
         (error: unknown) => {

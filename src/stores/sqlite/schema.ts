@@ -107,6 +107,16 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX runs_deciding_by_thread ON runs (workspace_id, thread_id) WHERE deciding = 1;
     `,
   },
+  {
+    version: 6,
+    name: "notes cursors",
+    // How far each viewer has heard of a workspace's log: delivery state, beside the log.
+    sql: `
+      CREATE TABLE cursors (
+        workspace_id TEXT NOT NULL, viewer TEXT NOT NULL, position INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, viewer));
+    `,
+  },
 ];
 
 // SQLite's words for a step that does not fit the file (its tables are not what this

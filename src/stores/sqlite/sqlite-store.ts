@@ -78,6 +78,17 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     threads: typed(list.threads),
     runs: typed(list.runs),
     decisions: typed(list.decisions),
+    cursor: typed(
+      (workspaceId, viewer) => statements.cursor.get(workspaceId, viewer)?.position ?? 0,
+    ),
+    moveCursor: typed((workspaceId: string, viewer: string, from: number, to: number) => {
+      file.check();
+      const moved =
+        from === 0
+          ? statements.startCursor.run(workspaceId, viewer, to)
+          : statements.moveCursor.run(to, workspaceId, viewer, from);
+      return moved.changes === 1;
+    }),
     watch: (workspaceId, onAppend) => watching.add(workspaceId, onAppend),
     async close() {
       watching.close();

@@ -65,6 +65,13 @@ export const SQL = {
   putRun: upsert("runs", ["v", "record", "thread_id", "status", "deciding"]),
   message: "SELECT 1 FROM messages WHERE workspace_id = ? AND id = ?",
   putMessage: "INSERT OR IGNORE INTO messages (workspace_id, id) VALUES (?, ?)",
+  cursor: "SELECT position FROM cursors WHERE workspace_id = ? AND viewer = ?",
+  // A cursor at 0 may have no row yet; any other moves only from where it is.
+  startCursor: `INSERT INTO cursors (workspace_id, viewer, position) VALUES (?, ?, ?)
+    ON CONFLICT (workspace_id, viewer) DO UPDATE SET position = excluded.position
+    WHERE cursors.position = 0`,
+  moveCursor: `UPDATE cursors SET position = ?
+    WHERE workspace_id = ? AND viewer = ? AND position = ?`,
 } as const;
 
 type Ws = string;
@@ -105,6 +112,9 @@ export interface Statements {
   readonly putRun: Statement<[Ws, string, number, string, string, string, number]>;
   readonly message: Statement<[Ws, string]>;
   readonly putMessage: Statement<[Ws, string]>;
+  readonly cursor: Statement<[Ws, string], { position: number }>;
+  readonly startCursor: Statement<[Ws, string, number]>;
+  readonly moveCursor: Statement<[number, Ws, string, number]>;
 }
 
 /** Prepares every statement of {@link SQL} on an open, migrated database. */
