@@ -22,6 +22,8 @@ export interface ArtifactTypeDefinition<S extends ArtifactSchema = ArtifactSchem
   readonly schema: S;
   /** Whether agents' writes apply directly or become proposals. */
   readonly writePolicy: WritePolicy;
+  /** What an artifact of this kind is, in a sentence, for the people and models who use it. */
+  readonly description?: string;
   /** Describes the change from `before` to `after`, or returns `null` to fall back to the patch. */
   readonly describeChange?: (before: z.output<S>, after: z.output<S>) => string | null;
   /** How pending proposals on this type age and replace each other. */

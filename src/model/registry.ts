@@ -8,6 +8,8 @@ export interface Registry {
   artifactType(kind: string): ArtifactType | undefined;
   /** The feedback type named `name`, if registered. */
   feedbackType(name: string): FeedbackType | undefined;
+  /** Every artifact type, in the order registered (what a tool set is built from). */
+  artifactTypes(): readonly ArtifactType[];
 }
 
 /** What a registry is made of. */
@@ -41,5 +43,6 @@ export function createRegistry(options: RegistryOptions = {}): Registry {
   return {
     artifactType: (kind) => artifacts.get(kind),
     feedbackType: (name) => feedback.get(name),
+    artifactTypes: () => [...artifacts.values()],
   };
 }

@@ -18,6 +18,8 @@ export interface MemoryStore extends Store {
 export function memoryStore(): MemoryStore {
   const workspaces = new Map<string, WorkspaceSnapshot>();
   const watchers = new Map<string, Set<(head: number) => void>>();
+  const cursors = new Map<string, number>();
+  const cursorKey = (workspaceId: string, viewer: string) => JSON.stringify([workspaceId, viewer]);
   const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
 
   return {
@@ -71,6 +73,13 @@ export function memoryStore(): MemoryStore {
     decisions: async (workspaceId, { threadId }) => {
       const s = snapshot(workspaceId);
       return pendingDecisions(s.threads.values(), s.runs.values(), threadId);
+    },
+    cursor: async (workspaceId, viewer) => cursors.get(cursorKey(workspaceId, viewer)) ?? 0,
+    async moveCursor(workspaceId, viewer, from, to) {
+      const key = cursorKey(workspaceId, viewer);
+      if ((cursors.get(key) ?? 0) !== from) return false;
+      cursors.set(key, to);
+      return true;
     },
     watch(workspaceId, onAppend) {
       const set = watchers.get(workspaceId) ?? new Set();

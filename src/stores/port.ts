@@ -97,6 +97,13 @@ export interface Store {
    * listener reads the log itself. Returns a function that stops watching.
    */
   watch(workspaceId: string, onAppend: (head: number) => void): () => void;
+  /** How far a viewer (by participant key) has heard of the log: its notes cursor, or 0. */
+  cursor(workspaceId: string, viewer: string): Promise<number>;
+  /**
+   * Moves a viewer's notes cursor from `from` to `to` if it is still at `from`; `false` when
+   * another reader moved it first. Cursors are delivery state, kept beside the log, not in it.
+   */
+  moveCursor(workspaceId: string, viewer: string, from: number, to: number): Promise<boolean>;
   /** Releases what the store holds (connections, files, timers). Idempotent. */
   close(): Promise<void>;
 }

@@ -167,6 +167,8 @@ export interface WorkspaceReads {
 export interface Workspace extends WorkspaceReads {
   /** The workspace's id. */
   readonly id: string;
+  /** The artifact and feedback types it knows. */
+  readonly registry: Registry;
   /** Parses and decides a command, appending what it produced. Bad input changes nothing. */
   commit(command: CommandInput, actor: ActorInput, options?: WriteOptions): Promise<WriteResult>;
   /**
@@ -188,6 +190,13 @@ export interface Workspace extends WorkspaceReads {
    * @throws WorkspaceError `invalid_argument` when the viewer is not an actor.
    */
   notes(request: NotesRequest): Promise<NotesDelivery>;
+  /**
+   * What `viewer` has not heard of yet, from its durable cursor, which then moves past it:
+   * each note once, across calls and restarts (what the tools hand a model).
+   *
+   * @throws WorkspaceError `invalid_argument` when the viewer is not an actor.
+   */
+  nextNotes(request: { readonly viewer: ActorInput }): Promise<NotesDelivery>;
   /** What accepting a proposal would do now, without writing anything. */
   previewProposal(proposalId: string): Promise<Result<ProposalPreview>>;
   /**

@@ -1,7 +1,7 @@
 import { parseActor } from "../decide/parse.ts";
 import { changeNotes, notesNeeds } from "../diffs/notes/change-notes.ts";
 import { renderNotes } from "../diffs/notes/render.ts";
-import type { Actor } from "../model/actors.ts";
+import { type Actor, participantKey } from "../model/actors.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { NO_NEEDS, revisionKey } from "../model/state.ts";
 import type { NotesDelivery, NotesRequest } from "./api.ts";
@@ -46,4 +46,31 @@ export async function readNotes(
     dataAt: (ref) => revisions.get(revisionKey(ref))?.data,
   });
   return { notes, text: renderNotes(notes), cursor };
+}
+
+/**
+ * The viewer's notes since its durable cursor, which then moves past them: each note reaches
+ * it once, across calls, processes and restarts. Two readers at once never get the same notes
+ * (the cursor moves by compare-and-swap; the one that lost reads again).
+ *
+ * @throws WorkspaceError `invalid_argument` when the viewer is not an actor; `contention` when
+ * other readers moved the cursor `maxAttempts` times in a row.
+ */
+export async function nextNotes(
+  core: WorkspaceCore,
+  request: { readonly viewer: unknown },
+): Promise<NotesDelivery> {
+  const viewer = parseActor(request.viewer, core.limits);
+  if (!viewer.ok) {
+    throw new WorkspaceError("invalid_argument", `notes: ${viewer.rejection.message}`);
+  }
+  const key = participantKey(viewer.value);
+  const { store, id } = core;
+  for (let attempt = 0; attempt < core.maxAttempts; attempt++) {
+    const from = await store.cursor(id, key);
+    const delivery = await readNotes(core, { viewer: viewer.value, after: from });
+    if (delivery.cursor <= from) return { ...delivery, cursor: from };
+    if (await store.moveCursor(id, key, from, delivery.cursor)) return delivery;
+  }
+  throw new WorkspaceError("contention", `workspace ${id}: the notes cursor of ${key} kept moving`);
 }

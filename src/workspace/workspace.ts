@@ -3,7 +3,7 @@ import { ok } from "../model/result.ts";
 import { answerDecision } from "./answer-decision.ts";
 import type { Workspace, WorkspaceOptions } from "./api.ts";
 import { decideNow, settle, withActor, workspaceCore, write } from "./core.ts";
-import { readNotes } from "./notes.ts";
+import { nextNotes, readNotes } from "./notes.ts";
 import { expireDecisions, expireProposals, previewProposal } from "./proposals.ts";
 import { workspaceReads } from "./reads.ts";
 import { follow } from "./subscription.ts";
@@ -18,6 +18,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
   const { store, id, newId, limits } = core;
   return {
     id,
+    registry: core.registry,
     ...workspaceReads(core),
     commit: (command, actor, writeOptions = {}) =>
       write(core, parseCommand(command, newId, limits), actor, writeOptions),
@@ -30,6 +31,7 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     record: (fact, actor, writeOptions = {}) =>
       write(core, parseFact(fact, limits), actor, writeOptions),
     notes: (request) => readNotes(core, request),
+    nextNotes: (request) => nextNotes(core, request),
     previewProposal: (proposalId) => previewProposal(core, proposalId),
     answerDecision: (answer, actor, options) => answerDecision(core, answer, actor, options),
     expireProposals: (actor = { kind: "system" }) => expireProposals(core, actor),
