@@ -10,6 +10,7 @@ export default defineConfig({
     sqlite: "src/sqlite.ts",
     postgres: "src/postgres.ts",
     checkout: "src/checkout.ts",
+    tools: "src/tools.ts",
   },
   format: "esm",
   platform: "node",

@@ -14,6 +14,7 @@ const ENTRIES = [
   "sqlite",
   "postgres",
   "checkout",
+  "tools",
 ] as const;
 
 /** The host's entry stays small: what a host needs, no more. */

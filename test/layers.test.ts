@@ -14,6 +14,7 @@ const LAYERS = [
   "workspace",
   "checkout",
   "host",
+  "tools",
   "conformance",
   "testing",
 ] as const;

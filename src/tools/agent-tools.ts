@@ -1,0 +1,104 @@
+import { z } from "zod";
+import { ThreadOfferSchema } from "../model/offers.ts";
+import { offerAcknowledgement } from "../rules/offers/acknowledgement.ts";
+import type { WorkspaceTool } from "./api.ts";
+import { type JsonSchema, nullable, strictObject } from "./strict-schema.ts";
+import { answered, committed, refused, type ToolKit, tool } from "./tool-kit.ts";
+
+const STRING: JsonSchema = { type: "string" };
+
+/** Reads the agent's new notes: what others changed, and the answers to its proposals. */
+export function readNotes(kit: ToolKit): WorkspaceTool {
+  return tool(kit, {
+    name: "read_notes",
+    description:
+      "Hear what happened since you last looked: changes others made to the artifacts you follow, and the answers to your proposals (with what the person changed, as a diff). Each note is told once.",
+    inputSchema: z.strictObject({}),
+    jsonSchema: strictObject({}),
+    async run() {
+      const notes = await kit.notes();
+      return { ok: true, text: notes === "" ? "Nothing new." : notes, notes, value: notes };
+    },
+  });
+}
+
+/** Offers the person a new thread for work that does not belong in this one. */
+export function offerThread(kit: ToolKit, threadId: string): WorkspaceTool {
+  return tool(kit, {
+    name: "offer_thread",
+    description:
+      "Offer the person a new thread for a piece of work that does not belong in this conversation. They read the summary and decide; only they can start it. Write the prompt for an agent that has none of this conversation's context.",
+    inputSchema: ThreadOfferSchema,
+    jsonSchema: strictObject({
+      title: STRING,
+      summary: { type: "string", description: "What the person reads to decide." },
+      rationale: nullable(STRING),
+      prompt: { type: "string", description: "The new thread's first message, self-contained." },
+      files: nullable({ type: "array", items: STRING }),
+    }),
+    async run(offer, { toolCallId }) {
+      const command = { type: "make_offer", thread_id: threadId, offer_id: toolCallId, offer };
+      return committed(kit, command as never, () => offerAcknowledgement(offer));
+    },
+  });
+}
+
+/**
+ * Asks the person to decide, with options or as prose. In a run on its `deferred` channel, the
+ * question pauses the run (a deferred request) until the person answers; otherwise it is
+ * asked in the thread, on the given channel (none: read-only for the person).
+ */
+export function askPerson(
+  kit: ToolKit,
+  scope: { readonly kind: "thread" | "run"; readonly id: string; readonly thread_id: string },
+  channel: string | null,
+): WorkspaceTool {
+  const option = strictObject({ id: STRING, label: STRING });
+  return tool(kit, {
+    name: "ask_person",
+    description:
+      "Ask the person a question you cannot go on without. Give options when the answer is one of a few choices (each an id and a label); leave options null for a free answer. Ask only what blocks you.",
+    inputSchema: z.strictObject({
+      prompt: z.string().min(1),
+      options: z
+        .array(z.strictObject({ id: z.string().min(1), label: z.string().min(1) }))
+        .min(1)
+        .nullish(),
+    }),
+    jsonSchema: strictObject({
+      prompt: STRING,
+      options: nullable({ type: "array", items: option }),
+    }),
+    async run({ prompt, options }, { toolCallId }) {
+      const paused = channel === "deferred" && scope.kind === "run";
+      if (paused) {
+        const request = { tool_call_id: toolCallId, tool_name: "ask_person", kind: "question" };
+        const pause = {
+          type: "run_paused",
+          run_id: scope.id,
+          thread_id: scope.thread_id,
+          requests: [{ ...request, args: { prompt, options: options ?? null } }],
+        };
+        const recorded = await kit.workspace.record(pause as never, kit.agent);
+        if (!recorded.ok) return refused(kit, recorded.rejection);
+      }
+      const { kind, id } = scope;
+      const command = {
+        type: "request_decision",
+        scope: { kind, id },
+        decision_id: toolCallId,
+        prompt,
+        options: options ?? null,
+        channel,
+      };
+      const written = await kit.workspace.commit(command as never, kit.agent);
+      if (!written.ok) return refused(kit, written.rejection);
+      const wait = paused ? "Your run is paused until they answer; " : "";
+      return answered(
+        kit,
+        `Your question is in front of the person. ${wait}wait for their answer before you act on it, and do not ask it again.`,
+        { decision_id: toolCallId, scope: { kind, id } },
+      );
+    },
+  });
+}

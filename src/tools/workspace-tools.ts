@@ -1,0 +1,56 @@
+import { parseActor } from "../decide/parse.ts";
+import { WorkspaceError } from "../model/errors.ts";
+import type { Workspace } from "../workspace/api.ts";
+import { askPerson, offerThread, readNotes } from "./agent-tools.ts";
+import type { WorkspaceTool, WorkspaceToolsOptions } from "./api.ts";
+import { archiveArtifact, createArtifact, listArtifacts, readArtifact } from "./artifact-tools.ts";
+import { editArtifact } from "./edit-tool.ts";
+import type { ToolKit } from "./tool-kit.ts";
+
+/**
+ * The tools a model may call to work in the workspace as `options.agent`, with no framework
+ * attached: list and read artifacts; create and edit them per artifact kind (inputs typed by
+ * each kind's schema); archive; read its notes; and, for a thread's agent, offer a thread and
+ * ask the person. Exactly what an agent may do: answering proposals, decisions and offers
+ * stays with people. Every result has text for the model and the agent's new notes, from a
+ * durable cursor, so each note reaches it once across calls and restarts.
+ *
+ * @throws WorkspaceError `invalid_argument` when `options.agent` is not an agent.
+ */
+export function workspaceTools(
+  workspace: Workspace,
+  options: WorkspaceToolsOptions,
+): WorkspaceTool[] {
+  const parsed = parseActor(options.agent);
+  if (!parsed.ok || (parsed.value.kind !== "agent" && parsed.value.kind !== "external_agent")) {
+    throw new WorkspaceError("invalid_argument", "workspaceTools: the agent must be an agent");
+  }
+  const agent = parsed.value;
+  const kit: ToolKit = {
+    workspace,
+    agent,
+    notes: async () =>
+      options.notes === false ? "" : (await workspace.nextNotes({ viewer: agent })).text,
+  };
+  const types = workspace.registry.artifactTypes();
+  const tools = [
+    listArtifacts(kit),
+    readArtifact(kit),
+    ...types.flatMap((type) => [createArtifact(kit, type), editArtifact(kit, type)]),
+    archiveArtifact(kit),
+    readNotes(kit),
+  ];
+  if (agent.kind !== "agent") return tools;
+  const thread_id = agent.thread_id;
+  const scope =
+    agent.run_id === null
+      ? ({ kind: "thread", id: thread_id, thread_id } as const)
+      : ({ kind: "run", id: agent.run_id, thread_id } as const);
+  const channel =
+    options.decisionChannel !== undefined
+      ? options.decisionChannel
+      : agent.run_id === null
+        ? null
+        : "deferred";
+  return [...tools, offerThread(kit, agent.thread_id), askPerson(kit, scope, channel)];
+}
