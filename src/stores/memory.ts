@@ -74,6 +74,10 @@ export function memoryStore(): MemoryStore {
       const s = snapshot(workspaceId);
       return pendingDecisions(s.threads.values(), s.runs.values(), threadId);
     },
+    async landed(workspaceId, { seq, envelope_id }) {
+      const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
+      return found?.seq === seq && found.id === envelope_id;
+    },
     cursor: async (workspaceId, viewer) => cursors.get(cursorKey(workspaceId, viewer)) ?? 0,
     async moveCursor(workspaceId, viewer, from, to) {
       const key = cursorKey(workspaceId, viewer);

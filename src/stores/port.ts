@@ -23,6 +23,12 @@ export interface ProposalFilter {
   readonly artifactId?: string;
 }
 
+/** Which append: its first envelope's position and id. */
+export interface AppendAttempt {
+  readonly seq: number;
+  readonly envelope_id: string;
+}
+
 /** Which threads to list. */
 export interface ThreadFilter {
   readonly status?: ThreadStatus;
@@ -97,6 +103,11 @@ export interface Store {
    * listener reads the log itself. Returns a function that stops watching.
    */
   watch(workspaceId: string, onAppend: (head: number) => void): () => void;
+  /**
+   * Whether the append whose first envelope is `attempt` is in the log — final: an adapter
+   * whose append can still be running after its connection was lost waits for it to end.
+   */
+  landed(workspaceId: string, attempt: AppendAttempt): Promise<boolean>;
   /** How far a viewer (by participant key) has heard of the log: its notes cursor, or 0. */
   cursor(workspaceId: string, viewer: string): Promise<number>;
   /**

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import type { Store } from "../stores/port.ts";
 import type { SuiteContext } from "./suite-context.ts";
+import { appEvent, batch, envelope } from "./suite-records.ts";
 
 /** Notes cursors: kept per workspace and viewer, moved only from where they are. */
 export function cursorTests<S extends Store>({ adapter, fresh, withStore }: SuiteContext<S>): void {
@@ -44,4 +45,20 @@ export function cursorTests<S extends Store>({ adapter, fresh, withStore }: Suit
       await again.close();
     }
   });
+}
+
+/** Whether an append landed, asked by its first envelope (what `workspace.settle` asks). */
+export function landedTests<S extends Store>({ fresh, withStore }: SuiteContext<S>): void {
+  it(
+    "tells an append that landed from one that did not, by its first envelope",
+    withStore(async (store) => {
+      const ws = fresh();
+      const first = envelope(ws, 1, appEvent(1));
+      await store.append(ws, 0, batch({ envelopes: [first, envelope(ws, 2, appEvent(2))] }));
+      expect(await store.landed(ws, { seq: 1, envelope_id: first.id })).toBe(true);
+      expect(await store.landed(ws, { seq: 1, envelope_id: "evt_other" })).toBe(false);
+      expect(await store.landed(ws, { seq: 3, envelope_id: first.id })).toBe(false);
+      expect(await store.landed(fresh(), { seq: 1, envelope_id: first.id })).toBe(false);
+    }),
+  );
 }

@@ -3,7 +3,7 @@ import type { Store } from "../stores/port.ts";
 import type { StoreSuiteAdapter } from "./store-suite.ts";
 import { conformanceTests } from "./suite-conformance.ts";
 import { suiteContext } from "./suite-context.ts";
-import { cursorTests } from "./suite-cursors.ts";
+import { cursorTests, landedTests } from "./suite-cursors.ts";
 import { atomicityTests, durabilityTests } from "./suite-durability.ts";
 import { feedTests, replayTests } from "./suite-feed.ts";
 import { listTests } from "./suite-lists.ts";
@@ -26,6 +26,7 @@ export function registerStoreSuite<S extends Store>(
     logTests(suite);
     listTests(suite);
     cursorTests(suite);
+    landedTests(suite);
     isolationTests(suite);
     feedTests(suite);
     replayTests(suite);

@@ -172,10 +172,8 @@ export async function settle(
   core: WorkspaceCore,
   attempt: UnknownAttempt,
 ): Promise<"committed" | "not_committed"> {
-  const [found] = await core.store.read(core.id, { after: attempt.seq - 1, limit: 1 });
-  return found?.seq === attempt.seq && found.id === attempt.envelope_id
-    ? "committed"
-    : "not_committed";
+  const landed = await core.store.landed(core.id, attempt);
+  return landed ? "committed" : "not_committed";
 }
 
 /**

@@ -1,4 +1,5 @@
 import { Client, Pool } from "pg";
+import type { Envelope } from "../../model/envelope.ts";
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { append } from "./append.ts";
@@ -10,6 +11,7 @@ import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import type { PostgresConnection, PostgresStoreOptions } from "./options.ts";
 import { reads } from "./reads.ts";
+import { settle } from "./settle.ts";
 
 /** A store on PostgreSQL. */
 export interface PostgresStore extends Store {
@@ -70,6 +72,14 @@ export async function postgresStore(
         queueMicrotask(() => feed.announce(workspaceId, result.head));
       }
       return result;
+    },
+    // A lost append may still be running on the server: `settle` waits for it to end.
+    async landed(workspaceId, { seq, envelope_id }) {
+      const first = { seq, id: envelope_id } as Envelope;
+      const settled = await settle(pool, t, { workspaceId, first }).catch((error: unknown) => {
+        throw pgFault(error, `looking for an append to workspace ${workspaceId} at ${seq}`);
+      });
+      return settled.committed;
     },
     watch: (workspaceId, onAppend) => feed.watch(workspaceId, onAppend),
     close() {

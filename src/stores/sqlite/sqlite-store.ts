@@ -1,6 +1,6 @@
 import { WorkspaceError } from "../../model/errors.ts";
 import { faultsOf } from "../faults.ts";
-import type { Store } from "../port.ts";
+import type { AppendAttempt, Store } from "../port.ts";
 import { appender } from "./append.ts";
 import { sqliteFault } from "./faults.ts";
 import { openedFile } from "./identity.ts";
@@ -78,6 +78,11 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     threads: typed(list.threads),
     runs: typed(list.runs),
     decisions: typed(list.decisions),
+    // One process's append is synchronous: once it threw, it is over, and the log says.
+    landed: typed((workspaceId: string, { seq, envelope_id }: AppendAttempt) => {
+      const [found] = read.log(workspaceId, { after: seq - 1, limit: 1 });
+      return found?.seq === seq && found.id === envelope_id;
+    }),
     cursor: typed(
       (workspaceId, viewer) => statements.cursor.get(workspaceId, viewer)?.position ?? 0,
     ),
