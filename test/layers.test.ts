@@ -15,8 +15,10 @@ const LAYERS = [
   "checkout",
   "host",
   "tools",
+  "adapters",
   "conformance",
   "testing",
+  "bin",
 ] as const;
 
 /** Layers that hold pure code: no I/O modules, nothing asynchronous. */
