@@ -5,7 +5,7 @@ import type { Run } from "../model/runs.ts";
 import { EMPTY_SNAPSHOT, logEntries, pushLog, type WorkspaceSnapshot } from "../model/snapshot.ts";
 import { type Needs, revisionKey, type State } from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
-import { pendingDecisions } from "./pending.ts";
+import { offersOf, pendingDecisions } from "./pending.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
@@ -70,6 +70,8 @@ export function memoryStore(): MemoryStore {
           (threadId === undefined || r.thread_id === threadId) &&
           (status === undefined || r.status === status),
       ),
+    offers: async (workspaceId, { threadId }) =>
+      offersOf(snapshot(workspaceId).threads.values(), threadId),
     decisions: async (workspaceId, { threadId }) => {
       const s = snapshot(workspaceId);
       return pendingDecisions(s.threads.values(), s.runs.values(), threadId);

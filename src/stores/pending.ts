@@ -1,4 +1,5 @@
 import type { PendingDecision } from "../model/decisions.ts";
+import type { OfferEntry } from "../model/offers.ts";
 import type { Run } from "../model/runs.ts";
 import type { Thread } from "../model/threads.ts";
 
@@ -25,6 +26,19 @@ export function pendingDecisions(
     const pending = pendingOf(owner);
     if (pending !== null && (threadId === undefined || pending.thread_id === threadId)) {
       found.push(pending);
+    }
+  }
+  return found;
+}
+
+/** The offers these threads' agents made, each with its answer, in the order given and made. */
+export function offersOf(threads: Iterable<Thread>, threadId?: string): OfferEntry[] {
+  const found: OfferEntry[] = [];
+  for (const thread of threads) {
+    if (threadId !== undefined && thread.id !== threadId) continue;
+    for (const [offer_id, offer] of Object.entries(thread.offered)) {
+      const answer = Object.hasOwn(thread.offers, offer_id) ? thread.offers[offer_id] : undefined;
+      found.push({ thread_id: thread.id, offer_id, offer, answer: answer ?? null });
     }
   }
   return found;

@@ -2,6 +2,7 @@ import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { PendingDecision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
+import type { OfferEntry } from "../model/offers.ts";
 import type { Proposal, ProposalStatus } from "../model/proposals.ts";
 import type { Run, RunStatus } from "../model/runs.ts";
 import type { Needs, State } from "../model/state.ts";
@@ -38,6 +39,12 @@ export interface ThreadFilter {
 export interface RunFilter {
   readonly threadId?: string;
   readonly status?: RunStatus;
+}
+
+/** Which offers to list. */
+export interface OfferFilter {
+  /** Only those this thread's agent made. */
+  readonly threadId?: string;
 }
 
 /** Which pending decisions to list. */
@@ -97,6 +104,11 @@ export interface Store {
    * the threads were created, then the runs' in the order the runs were started.
    */
   decisions(workspaceId: string, filter: DecisionFilter): Promise<PendingDecision[]>;
+  /**
+   * Every offer made (matching the filter), with its answer, by an index of the threads that
+   * made offers: in the order those threads were created, each thread's in the order made.
+   */
+  offers(workspaceId: string, filter: OfferFilter): Promise<OfferEntry[]>;
   /**
    * Calls `onAppend` with the new head after appends to the workspace (by this process, and
    * by others where `capabilities.crossProcess`). Calls may be coalesced or spurious; the

@@ -12,6 +12,7 @@ import type { IdSource } from "../model/ids.ts";
 import type { Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Note } from "../model/notes.ts";
+import type { OfferEntry } from "../model/offers.ts";
 import type { Outcome } from "../model/outcome.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Registry } from "../model/registry.ts";
@@ -22,6 +23,7 @@ import type { Thread } from "../model/threads.ts";
 import type { ProposalPreview } from "../rules/proposals/preview.ts";
 import type {
   DecisionFilter,
+  OfferFilter,
   ProposalFilter,
   RunFilter,
   Store,
@@ -154,6 +156,8 @@ export interface WorkspaceReads {
    * whether or not `expireDecisions` has retired it yet): threads' first, then runs'.
    */
   decisions(filter?: DecisionFilter): Promise<PendingDecision[]>;
+  /** Every offer made (stored whole), with its answer; optionally one thread's. */
+  offers(filter?: OfferFilter): Promise<OfferEntry[]>;
   /**
    * The log after position `after`, at most `limit` envelopes. With `threadId`, only that
    * thread's envelopes (by `thread_id`): the cost is the thread's length.

@@ -40,6 +40,8 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
       const now = clock().toISOString();
       return (await store.decisions(id, filter)).filter((p) => !isDue(p.decision, now));
     },
+    offers: async (filter = {}) =>
+      filter.threadId === undefined || isId(filter.threadId) ? store.offers(id, filter) : [],
     log: async ({ after = 0, limit, threadId } = {}) =>
       threadId !== undefined && !isId(threadId)
         ? []
