@@ -152,6 +152,7 @@ type EntityName =
   | "run"
   | "deferred request"
   | "side conversation"
+  | "offer"
   | "feedback type";
 
 /** `version_conflict`: the artifact is at `head`, the change was computed against `base`. */

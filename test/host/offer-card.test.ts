@@ -55,3 +55,25 @@ describe("the card of an offer as the workspace has it", () => {
     expect(card?.state === "started" && card.line).toMatch(/no longer exists/);
   });
 });
+
+describe("the card of an offer stored whole", () => {
+  it("is drawn from the workspace alone, and is null for an offer never made", async () => {
+    const ws = createWorkspace({ registry: fixtureRegistry() });
+    await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    expect(await offerCardIn(ws, ref)).toBeNull();
+    const made = await ws.commit(
+      { type: "make_offer", ...ref, offer },
+      {
+        kind: "agent",
+        thread_id: "t1",
+      },
+    );
+    expect(made.ok).toBe(true);
+    expect(await offerCardIn(ws, ref)).toMatchObject({
+      state: "standing",
+      title: "Tidy the loader",
+      summary: "Make the settings loader report bad input.",
+    });
+    expect(await ws.offers()).toEqual([{ ...ref, offer, answer: null }]);
+  });
+});

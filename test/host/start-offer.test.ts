@@ -474,3 +474,32 @@ describe("an offer starts once", () => {
     await shared.close();
   });
 });
+
+describe("starting an offer stored whole", () => {
+  it("starts the stored offer when the request leaves it out, and refuses one never made", async () => {
+    const made = await ws.commit(
+      { type: "make_offer", thread_id: "t1", offer_id: "call_1", offer: offerInput },
+      agent,
+    );
+    expect(made.ok).toBe(true);
+    const host = hostPorts(ws, setupHead, { checkout: isolated });
+    const { offer: _, ...stored } = request;
+    const result = await startOffer(ws, { request: stored, actor: alice, ports: host.ports });
+    expect(result).toMatchObject({ ok: true, thread_id: "thr_1" });
+    const posted = (await ws.log({ threadId: "thr_1" })).find(
+      (e) => e.event.type === "message_posted",
+    );
+    expect(posted?.event).toMatchObject({ content: offer.prompt });
+
+    const missing = await startOffer(ws, {
+      request: { ...stored, offer_id: "call_9" },
+      actor: alice,
+      ports: host.ports,
+    });
+    expect(missing).toMatchObject({
+      ok: false,
+      stage: "check",
+      rejection: { type: "not_found", entity: "offer", id: "call_9" },
+    });
+  });
+});
