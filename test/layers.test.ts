@@ -16,8 +16,10 @@ const LAYERS = [
   "host",
   "tools",
   "adapters",
+  "serve",
   "conformance",
   "testing",
+  "client",
   "bin",
 ] as const;
 
