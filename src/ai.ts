@@ -1,0 +1,19 @@
+// `agent-workspace/ai`: the workspace's tools for the Vercel AI SDK (7), and its tool
+// approvals and `ask_person` calls as the run's deferred requests, answered by a person from
+// any surface and resumed from the store in any process.
+
+export type {
+  AiToolsOptions,
+  GivenAnswer,
+  PausableResult,
+  PauseOptions,
+  PauseResult,
+  ResumeOptions,
+  ResumeResult,
+  WaitingCall,
+  WaitOptions,
+} from "./adapters/ai/api.ts";
+export { pauseForPerson } from "./adapters/ai/pause.ts";
+export { resumeMessages } from "./adapters/ai/resume.ts";
+export { aiTools } from "./adapters/ai/tools.ts";
+export { waitForAnswers } from "./adapters/ai/wait.ts";
