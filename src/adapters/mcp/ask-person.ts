@@ -1,0 +1,191 @@
+import type {
+  CallToolResult,
+  ElicitRequestFormParams,
+  ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js";
+import type { ActorInput } from "../../model/actors.ts";
+import type { Decision, DecisionOption, Scope } from "../../model/decisions.ts";
+import { isKnownEvent } from "../../model/event.ts";
+import type { Rejection } from "../../model/rejections.ts";
+import { answered, refused, type ToolKit } from "../../tools/tool-kit.ts";
+import { MCP_ANSWER_CHANNEL, type McpAnswerChannel } from "./answer-channel.ts";
+import { type DecisionEnd, type DecisionWatch, watchDecision } from "./decision-end.ts";
+import { type Elicited, elicitationRequest, readElicited } from "./elicitation.ts";
+import { mcpResult } from "./results.ts";
+import { answerText, endText, failedText, refusedText, typedText } from "./texts.ts";
+
+/** The surface an answer given through the MCP client is recorded with. */
+export const MCP_SURFACE = "mcp";
+
+/** What asking the person through the client needs. */
+export interface ElicitingAsk {
+  readonly kit: ToolKit;
+  /** The person who answers in the client. */
+  readonly person: ActorInput;
+  readonly channel: McpAnswerChannel | undefined;
+  readonly scope: Scope;
+  /** Puts the form in front of the person (the server's `elicitInput`). */
+  readonly elicit: (form: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>;
+}
+
+/** One question being asked: what settling it needs. */
+interface Asking {
+  readonly ask: ElicitingAsk;
+  readonly decisionId: string;
+  /** Whether the decision takes a pick (its channel is declared), or is read-only. */
+  readonly actionable: boolean;
+  readonly watch: DecisionWatch;
+}
+
+const result = async (ask: ElicitingAsk, text: string, value: unknown, isError = false) =>
+  mcpResult(await answered(ask.kit, text, value), isError);
+
+const refusal = async (ask: ElicitingAsk, rejection: Rejection) =>
+  mcpResult(await refused(ask.kit, rejection));
+
+/** Answers with how the decision ended, once the log or the channel says so. */
+async function whenEnded(asking: Asking): Promise<CallToolResult> {
+  const end: DecisionEnd = await asking.watch.ended;
+  const { ask, decisionId } = asking;
+  return result(ask, endText(end, ask.scope.kind), { decision_id: decisionId, end });
+}
+
+/** Retires the decision: `retired` if this write did, `gone` if it had already ended. */
+async function retire(
+  asking: Asking,
+  actor: ActorInput,
+  reason: "user_input" | "transport_lost",
+): Promise<"retired" | "gone" | Rejection> {
+  const { ask, decisionId } = asking;
+  const command = { type: "retire_decision", scope: ask.scope, decision_id: decisionId, reason };
+  const written = await ask.kit.workspace.commit(command as never, actor);
+  if (!written.ok) return written.rejection;
+  const retired = written.envelopes.some((e) => e.event.type === "decision_retired");
+  return retired ? "retired" : "gone";
+}
+
+/** A pick on a decision that takes one: answered as the person, delivered once. */
+async function pick(asking: Asking, option: DecisionOption): Promise<CallToolResult> {
+  const { ask, decisionId } = asking;
+  const answer = { scope: ask.scope, decision_id: decisionId, option_id: option.id };
+  const done = await ask.kit.workspace.answerDecision(
+    { ...answer, surface: MCP_SURFACE },
+    ask.person,
+  );
+  if (!done.ok && done.stage === "answer") {
+    const gone = ["stale_decision", "unknown_decision"].includes(done.rejection.type);
+    if (!gone) return refusal(ask, done.rejection);
+  }
+  // Delivered here, or another surface won: either way the log or the channel has its end.
+  return whenEnded(asking);
+}
+
+/** A written answer (or a pick on a read-only decision): recorded as the person's own words. */
+async function typed(
+  asking: Asking,
+  text: string,
+  words = typedText(text),
+): Promise<CallToolResult> {
+  const { ask, decisionId } = asking;
+  const retired = await retire(asking, ask.person, "user_input");
+  if (retired === "gone") return whenEnded(asking);
+  if (retired !== "retired") return refusal(ask, retired);
+  const message = {
+    type: "post_message",
+    thread_id: await threadOf(ask),
+    message_id: `${decisionId}_answer`,
+    content: text,
+  };
+  // The answer is the retirement's reason; the message only keeps the words in the thread.
+  await ask.kit.workspace.commit(message as never, ask.person);
+  return result(ask, words, { decision_id: decisionId, answer: text });
+}
+
+async function threadOf(ask: ElicitingAsk): Promise<string> {
+  if (ask.scope.kind === "thread") return ask.scope.id;
+  return (await ask.kit.workspace.run(ask.scope.id))?.thread_id ?? "";
+}
+
+/** Records what the person did in the client, and answers the model with it. */
+async function settle(asking: Asking, elicited: Elicited): Promise<CallToolResult> {
+  const { ask, decisionId } = asking;
+  switch (elicited.type) {
+    case "picked":
+      if (asking.actionable) return pick(asking, elicited.option);
+      return typed(
+        asking,
+        elicited.option.label,
+        answerText(elicited.option.label, elicited.option.id),
+      );
+    case "typed":
+      return typed(asking, elicited.text);
+    case "declined":
+    case "cancelled": {
+      const retired = await retire(asking, ask.person, "user_input");
+      if (retired === "gone") return whenEnded(asking);
+      if (retired !== "retired") return refusal(ask, retired);
+      return result(ask, refusedText(elicited.type), { decision_id: decisionId, answer: null });
+    }
+    case "failed": {
+      const retired = await retire(asking, ask.kit.agent, "transport_lost");
+      if (retired === "gone") return whenEnded(asking);
+      if (retired !== "retired") return refusal(ask, retired);
+      const value = { decision_id: decisionId, answer: null };
+      return result(ask, failedText(elicited.error), value, true);
+    }
+  }
+}
+
+/** The decision a request stored, and the log position after it. */
+function requested(envelopes: readonly { seq: number; event: { type: string } }[]) {
+  const event = envelopes.map((e) => e.event).find((e) => e.type === "decision_requested");
+  const decision = (event as { decision?: Decision } | undefined)?.decision;
+  return { decision, after: envelopes.at(-1)?.seq ?? 0 };
+}
+
+/**
+ * `ask_person` through MCP elicitation: the question becomes the scope's pending decision on
+ * the `mcp` channel, and the client puts it in front of the person. The call waits until it
+ * ends — the person answers, declines or closes it in the client, someone answers on another
+ * surface, a newer question replaces it — and tells the model how it ended. The decision is
+ * pending exactly while the call waits.
+ */
+export async function askByElicitation(
+  ask: ElicitingAsk,
+  args: { readonly prompt: string; readonly options: readonly DecisionOption[] | null },
+  context: { readonly decisionId: string; readonly signal: AbortSignal },
+): Promise<CallToolResult> {
+  const { decisionId } = context;
+  const command = {
+    type: "request_decision",
+    scope: ask.scope,
+    decision_id: decisionId,
+    prompt: args.prompt,
+    options: args.options,
+    channel: MCP_ANSWER_CHANNEL,
+  };
+  const written = await ask.kit.workspace.commit(command as never, ask.kit.agent);
+  if (!written.ok) return refusal(ask, written.rejection);
+  const { decision, after } = requested(written.envelopes.filter((e) => isKnownEvent(e.event)));
+  const actionable = (decision?.options.length ?? 0) > 0;
+  const { workspace } = ask.kit;
+  const { scope, channel } = ask;
+  const watch = watchDecision({ workspace, channel, scope, decisionId, after });
+  const asking: Asking = { ask, decisionId, actionable, watch };
+  const abort = new AbortController();
+  try {
+    const options = actionable ? (decision?.options ?? []) : args.options;
+    const signal = AbortSignal.any([abort.signal, context.signal]);
+    const elicited = ask.elicit(elicitationRequest(args.prompt, options), signal).then(
+      (reply) => readElicited(reply, options),
+      (error: unknown): Elicited => ({ type: "failed", error }),
+    );
+    const first = await Promise.race([elicited, watch.ended.then((end) => ({ end }))]);
+    if ("end" in first) return await whenEnded(asking);
+    return await settle(asking, first);
+  } finally {
+    // Ended elsewhere first: the client's form is withdrawn (a cancelled request).
+    abort.abort(new Error("the question ended elsewhere"));
+    watch.close();
+  }
+}
