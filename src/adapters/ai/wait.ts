@@ -18,8 +18,8 @@ export async function waitForAnswers(
   options: WaitOptions,
 ): Promise<ResumeResult> {
   const { runId, signal } = options;
-  signal?.throwIfAborted();
   const after = await workspace.head();
+  signal?.throwIfAborted();
   return new Promise<ResumeResult>((resolve, reject) => {
     let done = false;
     let subscription: Subscription | undefined;
