@@ -89,4 +89,9 @@ export type OpenAiAgentStep<TAgent extends AnyOpenAiAgent> =
       readonly decision: Decision | null;
       readonly result: RunResult<unknown, TAgent> | null;
     }
-  | { readonly status: "not_paused"; readonly run: Run | null; readonly decision?: never };
+  | {
+      readonly status: "not_paused";
+      readonly run: Run | null;
+      readonly decision?: never;
+      readonly result?: never;
+    };
