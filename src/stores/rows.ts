@@ -50,19 +50,31 @@ export type Corruption =
       readonly own: RecordKey;
     };
 
-/**
- * The copies of a thread's fields that its row keeps beside the record, for the indexes that
- * list threads by status and find pending decisions; given when a row was read with them.
- */
-export interface ThreadColumns {
+/** The copies of fields that both a thread's and a run's rows keep beside the record. */
+interface ListedColumns {
   readonly status: string;
   /** Whether the row is filed as having a pending decision. */
   readonly deciding: boolean;
 }
 
+/**
+ * The copies of a thread's fields that its row keeps beside the record, for the indexes that
+ * list threads by status and find pending decisions and offers; given when a row was read
+ * with them.
+ */
+export interface ThreadColumns extends ListedColumns {
+  /** Whether the row is filed as a thread whose agent made offers. */
+  readonly offering: boolean;
+}
+
 /** The copies of a run's fields that its row keeps beside the record, for its indexes. */
-export interface RunColumns extends ThreadColumns {
+export interface RunColumns extends ListedColumns {
   readonly thread_id: string;
+}
+
+/** Whether a thread's agent made offers: what its row's `offering` column says. */
+export function isOffering(thread: Thread): boolean {
+  return Object.keys(thread.offered).length > 0;
 }
 
 /** How an adapter words a `corrupt_record` error: the workspace, the row's key and why. */
@@ -154,12 +166,18 @@ function decoder<T>(
 }
 
 // What a thread's or run's row files it under: its status, and whether a decision is pending.
-function ownedColumns(owner: Thread | Run, columns: ThreadColumns): Owned[] {
+function ownedColumns(owner: Thread | Run, columns: ListedColumns): Owned[] {
   return [
     ["status", owner.status, columns.status],
     ["deciding", owner.decision.pending !== null, columns.deciding],
   ];
 }
+
+// What a thread's row files it under: those, and whether its agent made offers.
+const ownedThreadColumns = (thread: Thread, columns: ThreadColumns): Owned[] => [
+  ...ownedColumns(thread, columns),
+  ["offering", isOffering(thread), columns.offering],
+];
 
 /**
  * The decoders of an adapter, which words the errors. Each throws a `WorkspaceError`
@@ -201,7 +219,7 @@ export function recordDecoders(word: WordCorruption): RecordDecoders {
     thread: (ws, id, stored, columns) =>
       thread(ws, { kind: "thread", id }, stored, (t) => [
         ["id", t.id, id],
-        ...(columns === undefined ? [] : ownedColumns(t, columns)),
+        ...(columns === undefined ? [] : ownedThreadColumns(t, columns)),
       ]),
     run: (ws, id, stored, columns) =>
       run(ws, { kind: "run", id }, stored, (r) => [

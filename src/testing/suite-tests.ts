@@ -8,6 +8,7 @@ import { atomicityTests, durabilityTests } from "./suite-durability.ts";
 import { feedTests, replayTests } from "./suite-feed.ts";
 import { listTests } from "./suite-lists.ts";
 import { isolationTests, logTests } from "./suite-log.ts";
+import { offerTests } from "./suite-offers.ts";
 import { appendTests, loadAloneTests, writeTests } from "./suite-writes.ts";
 
 /**
@@ -25,6 +26,7 @@ export function registerStoreSuite<S extends Store>(
     appendTests(suite);
     logTests(suite);
     listTests(suite);
+    offerTests(suite);
     cursorTests(suite);
     landedTests(suite);
     isolationTests(suite);

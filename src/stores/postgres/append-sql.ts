@@ -39,13 +39,28 @@ const replaceRecord = "record_version = excluded.record_version, record = exclud
 const deciding = (r: string) =>
   `coalesce(jsonb_typeof(${r}->'decision'->'pending') = 'object', false)`;
 
+// Whether a thread's agent made offers: its `offered` is an object with a key.
+const offering = (r: string) =>
+  `coalesce(jsonb_typeof(${r}->'offered') = 'object' AND ${r}->'offered' <> '{}', false)`;
+
+// Each element of the parameter is a record `r`, with its ordinal `i` in the batch.
+const records = (p: string) => `jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)`;
+
+// Each element is a pair of a thread's record `r` and the ids of its offers in the order made
+// (`offer_ids`), which jsonb cannot keep as the record's key order.
+const threadPairs = (p: string) =>
+  `jsonb_array_elements(${p}) WITH ORDINALITY AS x(pair, i),
+    LATERAL (SELECT pair->0 AS r, pair->1 AS offer_ids) AS y`;
+
 /**
  * An entity table's insert: each row takes the creation ordinal `cas.base + offset + i` (kept
  * when the row exists), with `columns`, copies of record fields its indexes use, beside it.
+ * `elements` unpacks the parameter's rows into `r` and `i`.
  */
 function ordered(
   table: string,
   columns: readonly (readonly [name: string, value: string])[],
+  elements: (p: string) => string = records,
 ): (p: string, offset: number) => string {
   const names = columns.map(([name]) => `, ${name}`).join("");
   const values = columns.map(([, value]) => `, ${value}`).join("");
@@ -53,9 +68,18 @@ function ordered(
   return (p, offset) =>
     `INSERT INTO ${table} (workspace_id, id, ordinal${names}, record_version, record)
       SELECT $1, r->>'id', cas.base + ${offset} + i${values}, ${V}, r
-        FROM cas, jsonb_array_elements(${p}) WITH ORDINALITY AS x(r, i)
+        FROM cas, ${elements(p)}
       ON CONFLICT (workspace_id, id) DO UPDATE SET ${updates}${replaceRecord}`;
 }
+
+// A thread's columns beside its record: its status, whether a decision is pending in it,
+// whether its agent made offers and in which order.
+const threadColumns = [
+  ["status", "r->>'status'"],
+  ["deciding", deciding("r")],
+  ["offering", offering("r")],
+  ["offer_ids", "offer_ids"],
+] as const;
 
 /** An ordered part before its offset is known: its rows and its insert. */
 type Unplaced = readonly [rows: readonly unknown[], insert: (p: string, offset: number) => string];
@@ -83,7 +107,10 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
       latest(batch.proposals),
       ordered(t.proposals, [status, ["artifact_id", "r->'change'->>'artifact_id'"]]),
     ],
-    [latest(batch.threads), ordered(t.threads, [status, ["deciding", deciding("r")]])],
+    [
+      latest(batch.threads).map((thread) => [thread, Object.keys(thread.offered)]),
+      ordered(t.threads, threadColumns, threadPairs),
+    ],
     [
       latest(batch.runs),
       ordered(t.runs, [["thread_id", "r->>'thread_id'"], status, ["deciding", deciding("r")]]),

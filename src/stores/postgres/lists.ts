@@ -1,14 +1,21 @@
 import type { Pool } from "pg";
-import { pendingDecisions } from "../pending.ts";
+import { offersOf, pendingDecisions } from "../pending.ts";
 import type { Store } from "../port.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
-import { listedRunOf, listedThreadOf, type RunRow, type ThreadRow } from "./rows.ts";
+import {
+  listedRunOf,
+  listedThreadOf,
+  type OfferingRow,
+  offeringThreadOf,
+  type RunRow,
+  type ThreadRow,
+} from "./rows.ts";
 
-/** The store's lists of threads, runs and pending decisions. */
-type Lists = Pick<Store, "threads" | "runs" | "decisions">;
+/** The store's lists of threads, runs, pending decisions and offers. */
+type Lists = Pick<Store, "threads" | "runs" | "decisions" | "offers">;
 
-const THREAD_COLUMNS = "id, status, deciding, record_version, record";
+const THREAD_COLUMNS = "id, status, deciding, offering, record_version, record";
 const RUN_COLUMNS = "id, thread_id, status, deciding, record_version, record";
 
 // Only the conditions asked for, so each combination gets a plan that uses its index.
@@ -57,13 +64,14 @@ export function lists(pool: Pool, t: Layout): Lists {
       // thread and a run is never listed twice or missed.
       const [ofThread, ofRun] =
         threadId === undefined ? ["", ""] : [" AND id = $2", " AND thread_id = $2"];
-      const { rows } = await pool.query<RunRow & { kind: "thread" | "run"; ordinal: string }>(
+      type Row = RunRow & ThreadRow & { kind: "thread" | "run"; ordinal: string };
+      const { rows } = await pool.query<Row>(
         named(
           `SELECT 'thread' AS kind, ordinal, id, id AS thread_id, status, deciding,
-              record_version, record
+              record_version, record, offering
             FROM ${t.threads} WHERE workspace_id = $1 AND deciding${ofThread}
           UNION ALL
-          SELECT 'run', ordinal, ${RUN_COLUMNS}
+          SELECT 'run', ordinal, ${RUN_COLUMNS}, false
             FROM ${t.runs} WHERE workspace_id = $1 AND deciding${ofRun}`,
           threadId === undefined ? [workspaceId] : [workspaceId, threadId],
         ),
@@ -74,6 +82,24 @@ export function lists(pool: Pool, t: Layout): Lists {
       return pendingDecisions(
         threads.map((row) => listedThreadOf(workspaceId, row)),
         runs.map((row) => listedRunOf(workspaceId, row)),
+        threadId,
+      );
+    },
+    async offers(workspaceId, { threadId }) {
+      // The threads whose agent made offers, from their index in creation order; with
+      // `threadId`, that one among them (one row at most: nothing to order).
+      const [text, values] =
+        threadId === undefined
+          ? [" AND offering ORDER BY ordinal", [workspaceId]]
+          : [" AND id = $2 AND offering", [workspaceId, threadId]];
+      const { rows } = await pool.query<OfferingRow>(
+        named(
+          `SELECT ${THREAD_COLUMNS}, offer_ids FROM ${t.threads} WHERE workspace_id = $1${text}`,
+          values,
+        ),
+      );
+      return offersOf(
+        rows.map((row) => offeringThreadOf(workspaceId, row)),
         threadId,
       );
     },

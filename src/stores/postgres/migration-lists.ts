@@ -72,3 +72,35 @@ export function listColumns(t: Layout): string[] {
       WHERE deciding`,
   ];
 }
+
+// A record's `offered`, as an object whatever the record holds there (none: no offers).
+const offered = (x: string) =>
+  `CASE WHEN jsonb_typeof(${x}.record->'offered') = 'object'
+    THEN ${x}.record->'offered' ELSE '{}' END`;
+
+/**
+ * Migration 7: whether a thread's agent made offers (`offering`, indexed in creation order
+ * for the `offers` list), and the ids of those offers in the order made (`offer_ids`: jsonb
+ * keeps no key order). Existing rows are filled from their records; the order from the log's
+ * `offer_made` envelopes, read once, here (an offer no envelope names comes last, by id).
+ */
+export function offerColumns(t: Layout): string[] {
+  return [
+    `ALTER TABLE ${t.threads} ADD COLUMN offering boolean NOT NULL DEFAULT false,
+      ADD COLUMN offer_ids jsonb NOT NULL DEFAULT '[]'`,
+    `WITH made AS MATERIALIZED (
+      SELECT workspace_id, envelope->'event'->>'thread_id' AS id,
+        envelope->'event'->>'offer_id' AS offer_id, min(seq) AS seq
+      FROM ${t.log} WHERE envelope->'event'->>'type' = 'offer_made' GROUP BY 1, 2, 3),
+    ids AS (
+      SELECT x.workspace_id, x.id,
+        jsonb_agg(k.key ORDER BY m.seq NULLS LAST, k.key COLLATE "C") AS ids
+      FROM ${t.threads} x
+        CROSS JOIN LATERAL jsonb_object_keys(${offered("x")}) AS k(key)
+        LEFT JOIN made m ON m.workspace_id = x.workspace_id AND m.id = x.id AND m.offer_id = k.key
+      GROUP BY 1, 2)
+    UPDATE ${t.threads} x SET offering = true, offer_ids = ids.ids
+      FROM ids WHERE x.workspace_id = ids.workspace_id AND x.id = ids.id`,
+    `CREATE INDEX threads_offering ON ${t.threads} (workspace_id, ordinal) WHERE offering`,
+  ];
+}

@@ -1,5 +1,5 @@
 import type { Layout } from "./layout.ts";
-import { listColumns } from "./migration-lists.ts";
+import { listColumns, offerColumns } from "./migration-lists.ts";
 
 /** One step of the schema's history: applied once, in order, never edited once released. */
 interface Migration {
@@ -115,6 +115,7 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  { version: 7, name: "thread_offering_columns", statements: offerColumns },
 ];
 
 /** The schema version this library writes. */

@@ -1,5 +1,6 @@
 import type { Revision, Versioned } from "../../model/artifacts.ts";
 import type { Envelope } from "../../model/envelope.ts";
+import { WorkspaceError } from "../../model/errors.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Run } from "../../model/runs.ts";
 import type { Thread } from "../../model/threads.ts";
@@ -25,15 +26,25 @@ export interface ProposalRow extends RecordRow {
   readonly artifact_id: string;
 }
 
-/** A thread row as listed: its record and the copies of the fields its indexes use. */
-export interface ThreadRow extends RecordRow {
+/** The copies of record fields that both listed thread and run rows keep. */
+interface ListedRow extends RecordRow {
   readonly id: string;
   readonly status: string;
   readonly deciding: boolean;
 }
 
+/** A thread row as listed: its record and the copies of the fields its indexes use. */
+export interface ThreadRow extends ListedRow {
+  readonly offering: boolean;
+}
+
+/** A thread row listed for its offers: with their ids in the order made (jsonb keeps none). */
+export interface OfferingRow extends ThreadRow {
+  readonly offer_ids: unknown;
+}
+
 /** A run row as listed, with its thread too. */
-export interface RunRow extends ThreadRow {
+export interface RunRow extends ListedRow {
   readonly thread_id: string;
 }
 
@@ -126,6 +137,41 @@ export function threadOf(workspaceId: string, id: string, row: RecordRow): Threa
  */
 export function listedThreadOf(workspaceId: string, row: ThreadRow): Thread {
   return decoders.thread(workspaceId, row.id, stored(row), row);
+}
+
+/**
+ * Parses a thread row listed for its offers: its indexed columns must agree with its record,
+ * and its `offer_ids` must be its offers' ids, each once. The thread comes back with its
+ * offers in that order, the order they were made, as the record's key order (which jsonb
+ * does not keep) had them.
+ * @throws WorkspaceError `corrupt_record` naming the thread.
+ */
+export function offeringThreadOf(workspaceId: string, row: OfferingRow): Thread {
+  const thread = listedThreadOf(workspaceId, row);
+  const ids = row.offer_ids;
+  const keys = Object.keys(thread.offered);
+  const fits =
+    Array.isArray(ids) &&
+    ids.length === keys.length &&
+    new Set(ids).size === ids.length &&
+    ids.every((id) => typeof id === "string" && Object.hasOwn(thread.offered, id));
+  if (!fits) {
+    const key: RecordKey = { kind: "thread", id: row.id };
+    const why: Corruption = {
+      type: "foreign",
+      field: "offer_ids",
+      inRecord: keys,
+      inRow: ids,
+      own: key,
+    };
+    throw new WorkspaceError("corrupt_record", word(workspaceId, key, why));
+  }
+  const made = new Map(Object.entries(thread.offered));
+  const inOrder = ids.flatMap((id: string) => {
+    const offer = made.get(id);
+    return offer === undefined ? [] : [[id, offer] as const];
+  });
+  return { ...thread, offered: Object.fromEntries(inOrder) };
 }
 
 /** Parses a run row. @throws WorkspaceError `corrupt_record` naming the run. */

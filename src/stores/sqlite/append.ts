@@ -1,7 +1,7 @@
 import type { Database, Statement } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { AppendBatch, AppendResult } from "../port.ts";
-import { RECORD_VERSION } from "../rows.ts";
+import { isOffering, RECORD_VERSION } from "../rows.ts";
 import type { OpenedFile } from "./identity.ts";
 import type { Statements } from "./statements.ts";
 
@@ -77,8 +77,8 @@ export function appender(options: AppendOptions): Append {
         write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
       }
       for (const t of batch.threads) {
-        const deciding = t.decision.pending === null ? 0 : 1;
-        write(s.putThread, ws, t.id, v, JSON.stringify(t), t.status, deciding);
+        const [deciding, offering] = [t.decision.pending === null ? 0 : 1, isOffering(t) ? 1 : 0];
+        write(s.putThread, ws, t.id, v, JSON.stringify(t), t.status, deciding, offering);
       }
       for (const r of batch.runs) {
         const deciding = r.decision.pending === null ? 0 : 1;

@@ -1,13 +1,14 @@
 import type { Database } from "better-sqlite3";
 import type { PendingDecision } from "../../model/decisions.ts";
+import type { OfferEntry } from "../../model/offers.ts";
 import type { Run } from "../../model/runs.ts";
 import type { Thread } from "../../model/threads.ts";
-import { pendingDecisions } from "../pending.ts";
-import type { DecisionFilter, RunFilter, ThreadFilter } from "../port.ts";
+import { offersOf, pendingDecisions } from "../pending.ts";
+import type { DecisionFilter, OfferFilter, RunFilter, ThreadFilter } from "../port.ts";
 import { listedRunOf, listedThreadOf, type RunRow, type ThreadRow } from "./rows.ts";
 import type { Statements } from "./statements.ts";
 
-/** The store's lists of threads, runs and pending decisions, each by an index. */
+/** The store's lists of threads, runs, pending decisions and offers, each by an index. */
 interface Lists {
   /** Threads matching the filter, in creation order. */
   threads(workspaceId: string, filter: ThreadFilter): Thread[];
@@ -15,6 +16,8 @@ interface Lists {
   runs(workspaceId: string, filter: RunFilter): Run[];
   /** The decisions pending now: threads' first, then runs', each in creation order. */
   decisions(workspaceId: string, filter: DecisionFilter): PendingDecision[];
+  /** The offers made, with their answers: by thread in creation order, each in the order made. */
+  offers(workspaceId: string, filter: OfferFilter): OfferEntry[];
   /** The runs of each thread that have a pending decision (for `load`'s `deciding`). */
   deciding(workspaceId: string, threadIds: readonly string[]): Map<string, Run[]>;
 }
@@ -54,6 +57,15 @@ export function lists(db: Database, s: Statements): Lists {
       return runs(ws, rows);
     },
     decisions: (ws, filter) => decisions.deferred(ws, filter),
+    // Only the threads whose agent made offers, by their index (or the one thread's key).
+    offers: (ws, { threadId }) =>
+      offersOf(
+        threads(
+          ws,
+          threadId === undefined ? s.offeringThreads.all(ws) : s.offeringThread.all(ws, threadId),
+        ),
+        threadId,
+      ),
     deciding,
   };
 }

@@ -31,16 +31,22 @@ export interface ProposalRow extends RecordRow {
   readonly artifact_id: string;
 }
 
-/** A row of `threads` as listed: its record and the copies of the fields its indexes use. */
-export interface ThreadRow extends RecordRow {
+/** The copies of record fields that both listed thread and run rows keep. */
+interface ListedRow extends RecordRow {
   readonly id: string;
   readonly status: string;
-  /** 1 when a decision is pending in the thread, else 0. */
+  /** 1 when a decision is pending in the thread or run, else 0. */
   readonly deciding: number;
 }
 
+/** A row of `threads` as listed: its record and the copies of the fields its indexes use. */
+export interface ThreadRow extends ListedRow {
+  /** 1 when the thread's agent made offers, else 0. */
+  readonly offering: number;
+}
+
 /** A row of `runs` as listed, with its thread too. */
-export interface RunRow extends ThreadRow {
+export interface RunRow extends ListedRow {
   readonly thread_id: string;
 }
 
@@ -140,7 +146,11 @@ export function threadOf(workspaceId: string, id: string, row: RecordRow): Threa
  * @throws WorkspaceError `corrupt_record` naming the workspace and id.
  */
 export function listedThreadOf(workspaceId: string, row: ThreadRow): Thread {
-  const columns = { status: row.status, deciding: row.deciding === 1 };
+  const columns = {
+    status: row.status,
+    deciding: row.deciding === 1,
+    offering: row.offering === 1,
+  };
   return decoders.thread(workspaceId, row.id, stored(row), columns);
 }
 

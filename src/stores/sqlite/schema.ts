@@ -117,6 +117,20 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (workspace_id, viewer));
     `,
   },
+  {
+    version: 7,
+    name: "thread offering column",
+    // Whether a thread's agent made offers (its `offered` holds any), indexed in rowid
+    // (creation) order for the `offers` list. Rows that are not JSON keep the default.
+    sql: `
+      ALTER TABLE threads ADD COLUMN offering INTEGER NOT NULL DEFAULT 0;
+      UPDATE threads SET offering = coalesce(
+          json_type(record, '$.offered') = 'object' AND json_extract(record, '$.offered') <> '{}',
+          0)
+        WHERE json_valid(record);
+      CREATE INDEX threads_offering ON threads (workspace_id) WHERE offering = 1;
+    `,
+  },
 ];
 
 // SQLite's words for a step that does not fit the file (its tables are not what this

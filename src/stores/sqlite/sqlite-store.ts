@@ -78,6 +78,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     threads: typed(list.threads),
     runs: typed(list.runs),
     decisions: typed(list.decisions),
+    offers: typed(list.offers),
     // One process's append is synchronous: once it threw, it is over, and the log says.
     landed: typed((workspaceId: string, { seq, envelope_id }: AppendAttempt) => {
       const [found] = read.log(workspaceId, { after: seq - 1, limit: 1 });

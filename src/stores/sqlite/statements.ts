@@ -9,7 +9,7 @@ const upsert = (table: string, columns: readonly string[]) =>
    ${columns.map((c) => `${c} = excluded.${c}`).join(", ")}`;
 
 const PROPOSAL_COLUMNS = "id, v, record, status, artifact_id";
-const THREAD_COLUMNS = "id, v, record, status, deciding";
+const THREAD_COLUMNS = "id, v, record, status, deciding, offering";
 const RUN_COLUMNS = "id, v, record, thread_id, status, deciding";
 const threadsWhere = (where: string) =>
   `SELECT ${THREAD_COLUMNS} FROM threads WHERE workspace_id = ?${where} ORDER BY rowid`;
@@ -53,7 +53,9 @@ export const SQL = {
   threadsByStatus: threadsWhere(" AND status = ?"),
   decidingThreads: threadsWhere(" AND deciding = 1"),
   decidingThread: threadsWhere(" AND id = ? AND deciding = 1"),
-  putThread: upsert("threads", ["v", "record", "status", "deciding"]),
+  offeringThreads: threadsWhere(" AND offering = 1"),
+  offeringThread: threadsWhere(" AND id = ? AND offering = 1"),
+  putThread: upsert("threads", ["v", "record", "status", "deciding", "offering"]),
   run: "SELECT v, record FROM runs WHERE workspace_id = ? AND id = ?",
   runs: runsWhere(""),
   runsByThread: runsWhere(" AND thread_id = ?"),
@@ -101,7 +103,9 @@ export interface Statements {
   readonly threadsByStatus: Statement<[Ws, string], ThreadRow>;
   readonly decidingThreads: Statement<[Ws], ThreadRow>;
   readonly decidingThread: Statement<[Ws, string], ThreadRow>;
-  readonly putThread: Statement<[Ws, string, number, string, string, number]>;
+  readonly offeringThreads: Statement<[Ws], ThreadRow>;
+  readonly offeringThread: Statement<[Ws, string], ThreadRow>;
+  readonly putThread: Statement<[Ws, string, number, string, string, number, number]>;
   readonly run: Statement<[Ws, string], RecordRow>;
   readonly runs: Statement<[Ws], RunRow>;
   readonly runsByThread: Statement<[Ws, string], RunRow>;

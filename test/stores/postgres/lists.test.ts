@@ -1,12 +1,15 @@
 import type { PoolClient } from "pg";
 import { expect, it } from "vitest";
 import { NO_NEEDS } from "../../../src/model/state.ts";
+import { newThread } from "../../../src/model/threads.ts";
 import { postgresStore } from "../../../src/postgres.ts";
 import { firstLists } from "../../../src/testing/suite-lists.ts";
+import { firstOffers } from "../../../src/testing/suite-offers.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 import { writeSchema4 } from "../fixtures/pg-older.ts";
 
 const WS = "ws_lists";
+const OFFERS = "ws_offers";
 
 // Every node of an EXPLAIN (FORMAT JSON) plan, flattened.
 function nodes(plan: unknown): Record<string, unknown>[] {
@@ -26,7 +29,7 @@ withPostgres(
   (url) => {
     const db = testDatabase(url);
 
-    it("lists threads, runs and decisions, and loads deciding runs, by index ranges in order", async () => {
+    it("lists threads, runs, decisions and offers, and loads deciding runs, by index ranges in order", async () => {
       const schema = db.schema();
       const sent: { text: string; values?: unknown[] }[] = [];
       const query = db.pool.query.bind(db.pool) as (config: unknown) => Promise<unknown>;
@@ -40,6 +43,7 @@ withPostgres(
       });
       const store = await postgresStore({ pool }, { schema });
       await store.append(WS, 0, firstLists(WS));
+      await store.append(OFFERS, 0, firstOffers(OFFERS));
       sent.length = 0;
       await store.threads(WS, {});
       await store.threads(WS, { status: "open" });
@@ -50,7 +54,9 @@ withPostgres(
       await store.decisions(WS, {});
       await store.decisions(WS, { threadId: "t1" });
       await store.load(WS, { ...NO_NEEDS, deciding: ["t1", "t2"] });
-      expect(sent).toHaveLength(9);
+      await store.offers(OFFERS, {});
+      await store.offers(OFFERS, { threadId: "t2" });
+      expect(sent).toHaveLength(11);
       // With sequential and bitmap scans and sorts ruled out, a plan that still has one has
       // no index that serves its conditions in its order (the tables are too small to tell).
       const client: PoolClient = await db.pool.connect();
@@ -58,12 +64,18 @@ withPostgres(
         for (const kind of ["seqscan", "bitmapscan", "sort"]) {
           await client.query(`SET enable_${kind} = off`);
         }
+        const plans: string[] = [];
         for (const { text, values } of sent) {
           const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
           const types = nodes(rows[0]).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`);
           expect(types.join(", "), text).not.toMatch(/Seq Scan|Sort|Bitmap/);
           expect(types.join(", "), text).toMatch(/Index Scan/);
+          plans.push(types.join(", "));
         }
+        // The offers are read from the index of the threads that made offers (or the one
+        // thread's key), never from a range of every thread of the workspace.
+        expect(plans.at(-2)).toBe("Index Scan threads_offering");
+        expect(plans.at(-1)).toMatch(/^Index Scan (threads_offering|threads_pkey)$/);
       } finally {
         client.release();
       }
@@ -116,11 +128,47 @@ withPostgres(
       await store.close();
     });
 
+    it("fills the offer columns (migration 7) of a schema at version 4, in the order the log made them", async () => {
+      const schema = db.schema();
+      const records = firstOffers(WS);
+      // A thread whose offers no envelope names (written by hand): by id, after the others.
+      const offer = { title: "T", summary: "S", rationale: null, prompt: "P", files: [] };
+      const tz = { ...newThread("tz", "tz"), offered: { b: offer, aa: offer } };
+      await writeSchema4(db.pool, schema, WS, { ...records, threads: [...records.threads, tz] });
+      const store = await postgresStore({ pool: db.pool }, { schema });
+      const { rows } = await db.pool.query(
+        `SELECT id, offering, offer_ids FROM "${schema}".threads ORDER BY ordinal`,
+      );
+      expect(rows).toEqual([
+        { id: "t1", offering: false, offer_ids: [] },
+        // jsonb keeps its keys sorted (alpha, zeta): the order made is the log's.
+        { id: "t2", offering: true, offer_ids: ["zeta", "alpha"] },
+        { id: "t3", offering: true, offer_ids: ["o1"] },
+        { id: "tz", offering: true, offer_ids: ["aa", "b"] },
+      ]);
+      expect((await store.offers(WS, {})).map((o) => `${o.thread_id}/${o.offer_id}`)).toEqual([
+        "t2/zeta",
+        "t2/alpha",
+        "t3/o1",
+        "tz/aa",
+        "tz/b",
+      ]);
+      await store.close();
+    });
+
     it("reports a thread or run filed under columns its record disagrees with", async () => {
       const schema = db.schema();
       const store = await postgresStore({ pool: db.pool }, { schema });
       await store.append(WS, 0, firstLists(WS));
+      await store.append(OFFERS, 0, firstOffers(OFFERS));
       await db.pool.query(`UPDATE "${schema}".threads SET status = 'ended' WHERE id = 't2'`);
+      await db.pool.query(
+        `UPDATE "${schema}".threads SET offering = true WHERE workspace_id = '${WS}' AND id = 't3'`,
+      );
+      await db.pool.query(
+        `UPDATE "${schema}".threads SET offer_ids = '["o9"]'
+          WHERE workspace_id = '${OFFERS}' AND id = 't3'`,
+      );
       await db.pool.query(`UPDATE "${schema}".runs SET deciding = true WHERE id = 'r2'`);
       const corrupt = (what: string) =>
         expect.objectContaining({
@@ -131,6 +179,15 @@ withPostgres(
       await expect(store.decisions(WS, {})).rejects.toThrow(corrupt("run r2"));
       await expect(store.load(WS, { ...NO_NEEDS, deciding: ["t1"] })).rejects.toThrow(
         corrupt("run r2"),
+      );
+      await expect(store.offers(WS, {})).rejects.toThrow(corrupt("thread t3"));
+      await expect(store.offers(OFFERS, { threadId: "t3" })).rejects.toThrow(
+        expect.objectContaining({
+          code: "corrupt_record",
+          message:
+            `workspace ${OFFERS}: stored thread t3 is corrupt: ` +
+            `its offer_ids is ["o1"] but its row's is ["o9"]`,
+        }),
       );
       await store.close();
     });

@@ -2,6 +2,7 @@ import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { sqliteStore } from "../../../src/sqlite.ts";
 import { firstLists } from "../../../src/testing/suite-lists.ts";
+import { firstOffers } from "../../../src/testing/suite-offers.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
 import { writeSchema4 } from "../fixtures/sqlite-older.ts";
 
@@ -26,7 +27,7 @@ function change(path: string, sql: string): void {
   }
 }
 
-describe("sqlite store: the thread and run columns (migration 5)", () => {
+describe("sqlite store: the thread and run columns (migrations 5 and 7)", () => {
   it("fills them from the records of a file at schema version 4", async () => {
     const path = file();
     writeSchema4(path, WS, firstLists(WS));
@@ -60,11 +61,39 @@ describe("sqlite store: the thread and run columns (migration 5)", () => {
     }
   });
 
+  it("fills the offering column (migration 7) from the records of a file at schema version 4", async () => {
+    const path = file();
+    writeSchema4(path, WS, firstOffers(WS));
+    // Rows written by hand: one not JSON, one whose offers are not an object; both keep 0.
+    change(path, `INSERT INTO threads VALUES ('${WS}', 'tx', 1, 'not json')`);
+    change(path, `INSERT INTO threads VALUES ('${WS}', 'ty', 1, '{"id":"ty","offered":["a"]}')`);
+    await sqliteStore({ path }).close();
+    expect(rows(path, "SELECT id, offering FROM threads ORDER BY rowid")).toEqual([
+      { id: "t1", offering: 0 },
+      { id: "t2", offering: 1 },
+      { id: "t3", offering: 1 },
+      { id: "tx", offering: 0 },
+      { id: "ty", offering: 0 },
+    ]);
+    const store = sqliteStore({ path });
+    try {
+      // Neither hand-written row is listed for its offers.
+      expect((await store.offers(WS, {})).map((o) => `${o.thread_id}/${o.offer_id}`)).toEqual([
+        "t2/zeta",
+        "t2/alpha",
+        "t3/o1",
+      ]);
+    } finally {
+      await store.close();
+    }
+  });
+
   it("reports a thread or run filed under columns its record disagrees with", async () => {
     const path = file();
     const store = sqliteStore({ path });
     await store.append(WS, 0, firstLists(WS));
     change(path, "UPDATE threads SET status = 'ended' WHERE id = 't2'");
+    change(path, "UPDATE threads SET offering = 1 WHERE id = 't3'");
     change(path, "UPDATE runs SET deciding = 1 WHERE id = 'r2'");
     change(path, "UPDATE runs SET thread_id = 't9' WHERE id = 'r3'");
     const disagree = (id: string) =>
@@ -76,6 +105,8 @@ describe("sqlite store: the thread and run columns (migration 5)", () => {
       await expect(store.threads(WS, { status: "ended" })).rejects.toThrow(disagree("thread t2"));
       await expect(store.decisions(WS, {})).rejects.toThrow(disagree("run r2"));
       await expect(store.runs(WS, { threadId: "t9" })).rejects.toThrow(disagree("run r3"));
+      await expect(store.offers(WS, {})).rejects.toThrow(disagree("thread t3"));
+      await expect(store.offers(WS, { threadId: "t3" })).rejects.toThrow(disagree("thread t3"));
     } finally {
       await store.close();
     }

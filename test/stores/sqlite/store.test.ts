@@ -43,10 +43,12 @@ describe("sqlite store: reads are index lookups", () => {
     "thread",
     "run",
     "message",
-    // The lists by filter and the pending decisions, `load`'s `deciding` among them.
+    // The lists by filter, the pending decisions (`load`'s `deciding` among them) and offers.
     "threadsByStatus",
     "decidingThreads",
     "decidingThread",
+    "offeringThreads",
+    "offeringThread",
     "runsByThread",
     "runsByStatus",
     "runsByBoth",
