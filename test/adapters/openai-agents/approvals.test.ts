@@ -1,3 +1,4 @@
+import { Agent, tool } from "@openai/agents-core";
 import {
   assistantMessage,
   functionCall,
@@ -7,6 +8,7 @@ import {
 import { describe, expect, it } from "vitest";
 import { DENIED, resumeOpenAiAgent } from "../../../src/adapters/openai-agents/resume.ts";
 import { runOpenAiAgent } from "../../../src/adapters/openai-agents/run.ts";
+import { openAiAgentsTools } from "../../../src/adapters/openai-agents/tools.ts";
 import { sqliteStore } from "../../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../../src/workspace/api.ts";
 import { tempFiles } from "../../stores/fixtures/sqlite-files.ts";
@@ -146,6 +148,51 @@ describe("an approval", () => {
     const step = await runOpenAiAgent(ws, { agent, openAiAgent, runner, input: "Edit." });
     expect(step.status).toBe("completed");
     expect(toolResults(model)[0]).toMatch(/^Not applied: the input is not valid/);
+    await ws.close();
+  });
+});
+
+describe("a host's own tool that needs approval", () => {
+  it("is asked like the workspace's, and a run that asks again pauses again", async () => {
+    const ws = await setup();
+    const deploy = tool({
+      name: "deploy",
+      description: "Deploy the release.",
+      parameters: {
+        type: "object",
+        properties: { target: { type: "string" } },
+        required: ["target"],
+        additionalProperties: false,
+      },
+      needsApproval: true,
+      execute: (input) => `deployed to ${(input as { target: string }).target}`,
+    });
+    const model = new ScriptedModel([
+      [functionCall("deploy", { target: "prod" }, { callId: "call_prod" })],
+      [functionCall("deploy", { target: "staging" }, { callId: "call_staging" })],
+      [assistantMessage("Deployed where I may.")],
+    ]);
+    const tools = [...openAiAgentsTools(ws, { agent }), deploy];
+    const openAiAgent = new Agent({ name: "deployer", model, tools });
+    const first = await runOpenAiAgent(ws, { agent, openAiAgent, runner, input: "Deploy." });
+    expect(first.decision?.prompt).toContain('"target": "prod"');
+    await answer(ws, "call_prod", "approve");
+    const second = await resumeOpenAiAgent(ws, { agent, openAiAgent, runner });
+    expect(second).toMatchObject({ status: "paused", decision: { id: "call_staging" } });
+    expect(toolResults(model)).toEqual(["deployed to prod"]);
+    await answer(ws, "call_staging", "deny");
+    const done = await resumeOpenAiAgent(ws, { agent, openAiAgent, runner });
+    expect(done.status).toBe("completed");
+    expect(toolResults(model)).toEqual(["deployed to prod", DENIED]);
+    const facts = (await ws.log()).map((e) => e.event).filter((e) => e.type.startsWith("run_"));
+    expect(facts.map((e) => e.type)).toEqual([
+      "run_started",
+      "run_paused",
+      "run_started",
+      "run_paused",
+      "run_started",
+      "run_ended",
+    ]);
     await ws.close();
   });
 });
