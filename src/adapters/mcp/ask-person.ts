@@ -4,7 +4,9 @@ import type {
   ElicitResult,
 } from "@modelcontextprotocol/sdk/types.js";
 import type { ActorInput } from "../../model/actors.ts";
+import type { CommandInput } from "../../model/command.ts";
 import type { Decision, DecisionOption, Scope } from "../../model/decisions.ts";
+import type { Envelope } from "../../model/envelope.ts";
 import { isKnownEvent } from "../../model/event.ts";
 import type { Rejection } from "../../model/rejections.ts";
 import { answered, refused, type ToolKit } from "../../tools/tool-kit.ts";
@@ -57,8 +59,13 @@ async function retire(
   reason: "user_input" | "transport_lost",
 ): Promise<"retired" | "gone" | Rejection> {
   const { ask, decisionId } = asking;
-  const command = { type: "retire_decision", scope: ask.scope, decision_id: decisionId, reason };
-  const written = await ask.kit.workspace.commit(command as never, actor);
+  const command: CommandInput = {
+    type: "retire_decision",
+    scope: ask.scope,
+    decision_id: decisionId,
+    reason,
+  };
+  const written = await ask.kit.workspace.commit(command, actor);
   if (!written.ok) return written.rejection;
   const retired = written.envelopes.some((e) => e.event.type === "decision_retired");
   return retired ? "retired" : "gone";
@@ -90,14 +97,14 @@ async function typed(
   const retired = await retire(asking, ask.person, "user_input");
   if (retired === "gone") return whenEnded(asking);
   if (retired !== "retired") return refusal(ask, retired);
-  const message = {
+  const message: CommandInput = {
     type: "post_message",
     thread_id: await threadOf(ask),
     message_id: `${decisionId}_answer`,
     content: text,
   };
   // The answer is the retirement's reason; the message only keeps the words in the thread.
-  await ask.kit.workspace.commit(message as never, ask.person);
+  await ask.kit.workspace.commit(message, ask.person);
   return result(ask, words, { decision_id: decisionId, answer: text });
 }
 
@@ -137,10 +144,14 @@ async function settle(asking: Asking, elicited: Elicited): Promise<CallToolResul
 }
 
 /** The decision a request stored, and the log position after it. */
-function requested(envelopes: readonly { seq: number; event: { type: string } }[]) {
-  const event = envelopes.map((e) => e.event).find((e) => e.type === "decision_requested");
-  const decision = (event as { decision?: Decision } | undefined)?.decision;
-  return { decision, after: envelopes.at(-1)?.seq ?? 0 };
+function requested(envelopes: readonly Envelope[]): { decision?: Decision; after: number } {
+  const after = envelopes.at(-1)?.seq ?? 0;
+  for (const { event } of envelopes) {
+    if (isKnownEvent(event) && event.type === "decision_requested") {
+      return { decision: event.decision, after };
+    }
+  }
+  return { after };
 }
 
 /**
@@ -156,17 +167,17 @@ export async function askByElicitation(
   context: { readonly decisionId: string; readonly signal: AbortSignal },
 ): Promise<CallToolResult> {
   const { decisionId } = context;
-  const command = {
+  const command: CommandInput = {
     type: "request_decision",
     scope: ask.scope,
     decision_id: decisionId,
     prompt: args.prompt,
-    options: args.options,
+    options: args.options === null ? null : [...args.options],
     channel: MCP_ANSWER_CHANNEL,
   };
-  const written = await ask.kit.workspace.commit(command as never, ask.kit.agent);
+  const written = await ask.kit.workspace.commit(command, ask.kit.agent);
   if (!written.ok) return refusal(ask, written.rejection);
-  const { decision, after } = requested(written.envelopes.filter((e) => isKnownEvent(e.event)));
+  const { decision, after } = requested(written.envelopes);
   const actionable = (decision?.options.length ?? 0) > 0;
   const { workspace } = ask.kit;
   const { scope, channel } = ask;

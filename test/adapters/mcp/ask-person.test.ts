@@ -38,7 +38,7 @@ async function setup(options: { channel?: boolean; run?: boolean } = {}) {
 }
 
 /** The decision events of the log, as type, actor kind and the fields that tell them apart. */
-async function decisionLog(ws: Workspace) {
+async function decisionLog(ws: Workspace): Promise<Record<string, unknown>[]> {
   const log = await ws.log();
   return log
     .filter(
@@ -114,8 +114,7 @@ describe("ask_person through elicitation", () => {
         surface: "mcp",
       },
     ]);
-    const requested = (await decisionLog(ws))[0] as { decision: { channel: string } };
-    expect(requested.decision.channel).toBe("mcp");
+    expect((await decisionLog(ws))[0]?.decision).toMatchObject({ channel: "mcp" });
     expect(await ws.decisions()).toEqual([]);
     expect(answerChannel.waiting).toBe(0);
     await close();
