@@ -1,0 +1,58 @@
+import type { ErrorFrame } from "../model/protocol.ts";
+import { errorFrame } from "../rules/protocol/frames.ts";
+
+/** A request's body as text, or the refusal (status and frame) when it cannot be read. */
+export type BodyRead =
+  | { readonly ok: true; readonly text: string }
+  | { readonly ok: false; readonly status: 413 | 415 | 400; readonly body: ErrorFrame };
+
+/**
+ * Reads a JSON request body of at most `maxBytes`. The content type must be JSON, so a page
+ * on another site cannot send a command without the browser asking first (a CORS preflight).
+ */
+export async function readJsonBody(request: Request, maxBytes: number): Promise<BodyRead> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!/^application\/json\s*(;|$)/i.test(type)) {
+    return {
+      ok: false,
+      status: 415,
+      body: errorFrame("a command frame is JSON: send it with content-type application/json"),
+    };
+  }
+  const tooLarge = {
+    ok: false,
+    status: 413,
+    body: errorFrame(`the request body is larger than ${maxBytes} bytes`),
+  } as const;
+  const declared = Number(request.headers.get("content-length") ?? Number.NaN);
+  if (declared > maxBytes) return tooLarge;
+  if (request.body === null) return { ok: true, text: "" };
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > maxBytes) {
+      await reader.cancel().catch(() => undefined);
+      return tooLarge;
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let at = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, at);
+    at += chunk.byteLength;
+  }
+  try {
+    return { ok: true, text: new TextDecoder("utf-8", { fatal: true }).decode(bytes) };
+  } catch {
+    return {
+      ok: false,
+      status: 400,
+      body: errorFrame("not a command frame: the body is not UTF-8"),
+    };
+  }
+}

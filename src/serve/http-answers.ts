@@ -1,0 +1,32 @@
+import type { ErrorFrame } from "../model/protocol.ts";
+import type { Rejection } from "../model/rejections.ts";
+import { errorFrame } from "../rules/protocol/frames.ts";
+import { statusOf } from "../rules/protocol/status.ts";
+
+const JSON_TYPE = {
+  "content-type": "application/json; charset=utf-8",
+  "cache-control": "no-store",
+};
+
+/** A JSON answer. */
+export function jsonAnswer(
+  body: unknown,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
+  return new Response(JSON.stringify(body), { status, headers: { ...JSON_TYPE, ...headers } });
+}
+
+/** A refusal: its status and an `error` frame as the body. */
+export function errorAnswer(
+  status: number,
+  body: ErrorFrame,
+  headers: Record<string, string> = {},
+): Response {
+  return jsonAnswer(body, status, headers);
+}
+
+/** A request refused with a rejection: the status the rejection maps to, and the rejection. */
+export function rejectionAnswer(rejection: Rejection, status = statusOf(rejection)): Response {
+  return errorAnswer(status, errorFrame(rejection.message, rejection));
+}

@@ -1,0 +1,220 @@
+import type { IncomingMessage, Server } from "node:http";
+import type { Duplex } from "node:stream";
+import { type WebSocket, WebSocketServer } from "ws";
+import { type Actor, participantKey } from "../model/actors.ts";
+import { PROTOCOL } from "../model/protocol.ts";
+import { errorFrame } from "../rules/protocol/frames.ts";
+import { parseHello, readCommandFrame } from "../rules/protocol/parse.ts";
+import { helloRefusal } from "../rules/protocol/resume.ts";
+import type { Workspace } from "../workspace/api.ts";
+import type { ServeOptions } from "./api.ts";
+import { carryOut } from "./commands.ts";
+import { type OpenConnection, type ServeCore, serveCore } from "./core.ts";
+import { encode } from "./encoded.ts";
+import { webRequest } from "./node-request.ts";
+import { openSession, type Session, type Sink } from "./session.ts";
+
+/** How `attachWebSocket` serves. */
+export interface WebSocketOptions extends ServeOptions {
+  /** The path upgraded to the protocol (default `/stream`). */
+  readonly path?: string;
+  /** How long a connection has to send `hello`, in ms (default 10,000; then 4408). */
+  readonly helloTimeoutMs?: number;
+  /** The largest frame a client may send, in bytes (default 8 MiB). */
+  readonly maxPayloadBytes?: number;
+}
+
+/** The protocol attached to a server's upgrades. */
+export interface WebSocketAttachment {
+  /** The `ws` server the connections belong to. */
+  readonly server: WebSocketServer;
+  /** Detaches from the HTTP server and closes every connection (1001: going away). */
+  close(): Promise<void>;
+}
+
+const OPEN = 1;
+
+// A close reason is at most 123 bytes.
+function closeWith(socket: WebSocket, code: number, reason: string): void {
+  let text = reason;
+  while (Buffer.byteLength(text) > 123) text = text.slice(0, -1);
+  socket.close(code, text);
+}
+
+function socketSink(socket: WebSocket, outbox: number): Sink {
+  let pending = 0;
+  let waiters: (() => void)[] = [];
+  const wake = (): void => {
+    const woken = waiters;
+    waiters = [];
+    for (const resolve of woken) resolve();
+  };
+  socket.on("close", wake);
+  const sent = (): void => {
+    pending -= 1;
+    if (pending < outbox / 2) wake();
+  };
+  return {
+    get closed() {
+      return socket.readyState !== OPEN;
+    },
+    send(frame, durable) {
+      if (socket.readyState !== OPEN) return;
+      if (pending >= outbox) {
+        // A durable event is never dropped: the client reconnects and resumes instead.
+        if (durable) closeWith(socket, 4429, "the client is not keeping up");
+        return;
+      }
+      pending += 1;
+      socket.send(frame.json(), sent);
+    },
+    drained: () =>
+      socket.readyState !== OPEN || pending < outbox / 2
+        ? Promise.resolve()
+        : new Promise((resolve) => waiters.push(resolve)),
+  };
+}
+
+/** Messages as they arrive, for one reader: the first (the hello) awaited, the rest handed on. */
+function inbox(socket: WebSocket) {
+  const queued: string[] = [];
+  let waiting: ((text: string) => void) | null = null;
+  let handler: ((text: string) => void) | null = null;
+  socket.on("message", (data, binary) => {
+    const text = binary ? "\u0000binary" : String(data);
+    if (handler !== null) handler(text);
+    else if (waiting !== null) {
+      const resolve = waiting;
+      waiting = null;
+      resolve(text);
+    } else queued.push(text);
+  });
+  return {
+    next: (timeoutMs: number): Promise<string | null> => {
+      const first = queued.shift();
+      if (first !== undefined) return Promise.resolve(first);
+      return new Promise((resolve) => {
+        const timer = setTimeout(() => resolve(null), timeoutMs);
+        waiting = (text) => {
+          clearTimeout(timer);
+          resolve(text);
+        };
+      });
+    },
+    handle(next: (text: string) => void): void {
+      handler = next;
+      for (const text of queued.splice(0)) next(text);
+    },
+  };
+}
+
+// One connection: authenticate, hello, then the session and the client's commands.
+async function serveSocket(
+  core: ServeCore,
+  socket: WebSocket,
+  message: IncomingMessage,
+  options: WebSocketOptions,
+) {
+  const messages = inbox(socket);
+  const who = await core.authenticate(webRequest(message));
+  if (!who.ok) return closeWith(socket, who.status === 401 ? 4401 : 1011, who.body.message);
+  const first = await messages.next(options.helloTimeoutMs ?? 10_000);
+  if (first === null) return closeWith(socket, 4408, "hello was not received in time");
+  let raw: unknown;
+  try {
+    raw = JSON.parse(first);
+  } catch {
+    return closeWith(socket, 4400, "the first frame must be hello");
+  }
+  const hello = parseHello(raw);
+  if (!hello.ok) return closeWith(socket, 4400, "the first frame must be hello");
+  const refusal = helloRefusal(hello.value);
+  if (refusal !== null) return closeWith(socket, 4400, refusal.message);
+  if (socket.readyState !== OPEN) return;
+  attachSession(core, socket, who.actor, hello.value, messages.handle);
+}
+
+function attachSession(
+  core: ServeCore,
+  socket: WebSocket,
+  actor: Actor,
+  hello: Parameters<typeof openSession>[0]["hello"],
+  handle: (next: (text: string) => void) => void,
+): void {
+  const sink = socketSink(socket, core.outbox);
+  let session: Session | null = null;
+  const early: string[] = [];
+  const connection: OpenConnection = {
+    participant: participantKey(actor),
+    watch: (runId) => (session === null ? early.push(runId) : session.watch(runId)),
+    close: () => closeWith(socket, 1001, "the server is going away"),
+  };
+  core.connections.add(connection);
+  socket.on("close", () => {
+    session?.close();
+    core.connections.delete(connection);
+  });
+  handle((text) => {
+    const read = readCommandFrame(text);
+    if (!read.ok) return sink.send(encode(errorFrame(read.message)), true);
+    void carryOut(core, read.frame, { actor, connection }).then((result) =>
+      sink.send(encode(result), true),
+    );
+  });
+  const onOpen = (opened: Session): void => {
+    session = opened;
+    for (const runId of early.splice(0)) opened.watch(runId);
+    if (sink.closed) opened.close();
+  };
+  openSession({ core, actor, hello, sink, onOpen }).catch((error: unknown) => {
+    core.report(error);
+    closeWith(socket, 1011, "the stream failed on the server");
+  });
+}
+
+/**
+ * Speaks the protocol over WebSocket on `server`'s upgrades at `path` (subprotocol
+ * `artifactr.v1` when the client offers it): the client sends `hello`, gets `welcome`, the
+ * replay, `replay_complete`, then new envelopes and its watched runs' live frames; it sends
+ * command frames (→ `command_result`), `watch_run` and `stop_run`. Close codes are the
+ * original's: 4401 unauthenticated, 4400 a bad or refused `hello`, 4408 no `hello` in time,
+ * 4429 a client not keeping up, 1001 the server going away.
+ */
+export function attachWebSocket(
+  server: Server,
+  workspace: Workspace,
+  options: WebSocketOptions,
+): WebSocketAttachment {
+  const core = serveCore(workspace, options);
+  const path = options.path ?? "/stream";
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: options.maxPayloadBytes ?? 8 * 1024 * 1024,
+    handleProtocols: (offered) => (offered.has(PROTOCOL) ? PROTOCOL : false),
+  });
+  const onUpgrade = (message: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    let pathname: string;
+    try {
+      pathname = new URL(message.url ?? "/", "http://localhost").pathname;
+    } catch {
+      pathname = "";
+    }
+    if (pathname !== path) return; // another upgrade listener's
+    wss.handleUpgrade(message, socket, head, (ws) => {
+      serveSocket(core, ws, message, options).catch((error: unknown) => {
+        core.report(error);
+        closeWith(ws, 1011, "the connection failed on the server");
+      });
+    });
+  };
+  server.on("upgrade", onUpgrade);
+  return {
+    server: wss,
+    async close() {
+      server.off("upgrade", onUpgrade);
+      core.close();
+      for (const client of wss.clients) closeWith(client, 1001, "the server is going away");
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
