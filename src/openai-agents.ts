@@ -8,8 +8,8 @@ export type {
   OpenAiAgentRunOptions,
   OpenAiAgentStep,
   OpenAiAgentsTool,
+  OpenAiAgentsToolParameters,
   OpenAiAgentsToolsOptions,
-  StrictParameters,
 } from "./adapters/openai-agents/api.ts";
 export { resumeOpenAiAgent } from "./adapters/openai-agents/resume.ts";
 export { runOpenAiAgent } from "./adapters/openai-agents/run.ts";

@@ -15,7 +15,7 @@ import type { Run } from "../../model/runs.ts";
 export type AnyOpenAiAgent = Agent<any, any>;
 
 /** A strict object schema as the SDK reads it (the SDK does not export its own name for it). */
-export type StrictParameters = {
+export type OpenAiAgentsToolParameters = {
   type: "object";
   properties: Record<string, Record<string, unknown>>;
   required: string[];
@@ -23,7 +23,7 @@ export type StrictParameters = {
 };
 
 /** A workspace tool as an OpenAI Agents function tool: strict JSON Schema in, text out. */
-export type OpenAiAgentsTool = FunctionTool<unknown, StrictParameters, string>;
+export type OpenAiAgentsTool = FunctionTool<unknown, OpenAiAgentsToolParameters, string>;
 
 /** Whom the tools act for, and which of their calls wait for a person. */
 export interface OpenAiAgentsToolsOptions {

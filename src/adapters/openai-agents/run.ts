@@ -40,7 +40,7 @@ function messageOf(error: unknown): string {
 /**
  * Runs the SDK agent on `input` (a message, the conversation, or a resumed RunState) and
  * records what it came to. Should the SDK throw, the run is recorded as failed, and the error
- * thrown on: a run is never left running by a step that is over.
+ * thrown on (the SDK state up to the failure is not kept).
  */
 export async function drive<TAgent extends AnyOpenAiAgent>(
   workspace: Workspace,

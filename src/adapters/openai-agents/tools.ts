@@ -5,7 +5,11 @@ import type { WorkspaceTool } from "../../tools/api.ts";
 import { parseStrict } from "../../tools/strict-schema.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
-import type { OpenAiAgentsTool, OpenAiAgentsToolsOptions, StrictParameters } from "./api.ts";
+import type {
+  OpenAiAgentsTool,
+  OpenAiAgentsToolParameters,
+  OpenAiAgentsToolsOptions,
+} from "./api.ts";
 import { type AnswerReader, questionAnswerer } from "./question.ts";
 import { ASK_PERSON } from "./requests.ts";
 import { runAgentOf } from "./run-agent.ts";
@@ -19,7 +23,7 @@ function sdkTool(
   const made = tool({
     name: wrapped.name,
     description: wrapped.description,
-    parameters: wrapped.jsonSchema as StrictParameters,
+    parameters: wrapped.jsonSchema as OpenAiAgentsToolParameters,
     strict: true,
     // Faults of the store reach the host as the WorkspaceError they are, not as model text.
     errorFunction: null,
