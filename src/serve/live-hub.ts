@@ -23,7 +23,10 @@ export interface LiveHub {
    * function that stops watching.
    */
   watch(runId: string, watcher: LiveWatcher): () => void;
-  /** The run has ended: its backlog is dropped (the protocol calls this on `run_ended`). */
+  /**
+   * The run has ended: its backlog is dropped, and frames published for it later are too
+   * (the durable events supersede them). The protocol calls this on `run_ended`.
+   */
   end(runId: string): void;
 }
 
@@ -38,6 +41,7 @@ export interface LiveHubOptions {
 interface RunChannel {
   readonly watchers: Set<LiveWatcher>;
   backlog: Encoded[];
+  ended: boolean;
 }
 
 /** Creates a live hub. Delivery is best effort and in order within a run; frames are not stored. */
@@ -48,7 +52,7 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
   const channel = (runId: string): RunChannel => {
     let found = channels.get(runId);
     if (found === undefined) {
-      found = { watchers: new Set(), backlog: [] };
+      found = { watchers: new Set(), backlog: [], ended: false };
       channels.set(runId, found);
       for (const [id, old] of channels) {
         if (channels.size <= maxRuns) break;
@@ -66,8 +70,9 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
           `not a live event of a run: ${parsed.error?.message ?? "no run id"}`,
         );
       }
-      const frame = encode(liveFrame(runId, parsed.data));
       const target = channel(runId);
+      if (target.ended) return;
+      const frame = encode(liveFrame(runId, parsed.data));
       // Most recently published last, so the oldest runs are the first to go.
       channels.delete(runId);
       channels.set(runId, target);
@@ -84,10 +89,9 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       };
     },
     end(runId) {
-      const target = channels.get(runId);
-      if (target === undefined) return;
+      const target = channel(runId);
       target.backlog = [];
-      if (target.watchers.size === 0) channels.delete(runId);
+      target.ended = true;
     },
   };
 }

@@ -150,8 +150,10 @@ export async function openSession(
   while (!follow.closed && follow.cursor < membership.cursor) {
     const page = await workspace.log({ after: follow.cursor, limit: PAGE });
     if (page.length === 0) break;
-    for (const envelope of page) follow.deliver(feedEntry(envelope));
-    await sink.drained();
+    for (const envelope of page) {
+      await sink.drained(); // a replay waits for a slow reader; it is never cut short
+      follow.deliver(feedEntry(envelope));
+    }
   }
   const caughtUp = buffered;
   buffered = null;
