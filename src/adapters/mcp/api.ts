@@ -28,6 +28,12 @@ export interface McpServerOptions {
   /** How long the person has to answer in the client, in ms (default 10 minutes). */
   readonly elicitationTimeoutMs?: number;
   /**
+   * While the person is asked, how often to send the client progress on the call (when it
+   * sent a `progressToken`), so a client that resets its timeout on progress keeps waiting;
+   * in ms (default 15 s).
+   */
+  readonly progressIntervalMs?: number;
+  /**
    * Makes the id of each tool call (the question's decision id, the offer's id): MCP gives
    * calls none that is unique beyond the connection (default: `call_` and a random UUID).
    */

@@ -26,6 +26,8 @@ export interface ElicitingAsk {
   readonly person: ActorInput;
   readonly channel: McpAnswerChannel | undefined;
   readonly scope: Scope;
+  /** The scope's thread (a run's own thread), where the person's written answer is kept. */
+  readonly threadId: string;
   /** Puts the form in front of the person (the server's `elicitInput`). */
   readonly elicit: (form: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>;
 }
@@ -99,18 +101,13 @@ async function typed(
   if (retired !== "retired") return refusal(ask, retired);
   const message: CommandInput = {
     type: "post_message",
-    thread_id: await threadOf(ask),
+    thread_id: ask.threadId,
     message_id: `${decisionId}_answer`,
     content: text,
   };
   // The answer is the retirement's reason; the message only keeps the words in the thread.
   await ask.kit.workspace.commit(message, ask.person);
   return result(ask, words, { decision_id: decisionId, answer: text });
-}
-
-async function threadOf(ask: ElicitingAsk): Promise<string> {
-  if (ask.scope.kind === "thread") return ask.scope.id;
-  return (await ask.kit.workspace.run(ask.scope.id))?.thread_id ?? "";
 }
 
 /** Records what the person did in the client, and answers the model with it. */
@@ -184,6 +181,7 @@ export async function askByElicitation(
   const watch = watchDecision({ workspace, channel, scope, decisionId, after });
   const asking: Asking = { ask, decisionId, actionable, watch };
   const abort = new AbortController();
+  let open = true;
   try {
     const options = actionable ? (decision?.options ?? []) : args.options;
     const signal = AbortSignal.any([abort.signal, context.signal]);
@@ -191,12 +189,15 @@ export async function askByElicitation(
       (reply) => readElicited(reply, options),
       (error: unknown): Elicited => ({ type: "failed", error }),
     );
+    void elicited.finally(() => {
+      open = false;
+    });
     const first = await Promise.race([elicited, watch.ended.then((end) => ({ end }))]);
     if ("end" in first) return await whenEnded(asking);
     return await settle(asking, first);
   } finally {
     // Ended elsewhere first: the client's form is withdrawn (a cancelled request).
-    abort.abort(new Error("the question ended elsewhere"));
+    if (open) abort.abort(new Error("the question ended elsewhere"));
     watch.close();
   }
 }

@@ -4,6 +4,7 @@ import {
   CallToolRequestSchema,
   type CallToolResult,
   ListToolsRequestSchema,
+  type ServerNotification,
   type Tool,
 } from "@modelcontextprotocol/sdk/types.js";
 import { parseActor } from "../../decide/parse.ts";
@@ -16,9 +17,11 @@ import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { McpServerOptions } from "./api.ts";
 import { askByElicitation, type ElicitingAsk } from "./ask-person.ts";
+import { keepAlive } from "./keep-alive.ts";
 import { mcpError, mcpResult } from "./results.ts";
 
 const TEN_MINUTES = 10 * 60 * 1000;
+const FIFTEEN_SECONDS = 15 * 1000;
 
 const INSTRUCTIONS =
   "Tools over a workspace of artifacts shared with people. A change you make may become a proposal that a person reviews; their answer reaches you as a note on a later tool result.";
@@ -69,7 +72,7 @@ function elicitingAsk(
     run_id === null
       ? ({ kind: "thread", id: thread_id } as const)
       : { kind: "run" as const, id: run_id };
-  return { kit, person, channel: options.answerChannel, scope };
+  return { kit, person, channel: options.answerChannel, scope, threadId: thread_id };
 }
 
 /** What every call of one server shares. */
@@ -79,10 +82,16 @@ interface Serving {
   readonly asking: Omit<ElicitingAsk, "elicit"> | undefined;
   readonly newCallId: () => string;
   readonly timeout: number;
+  readonly progressEveryMs: number;
 }
 
 type CallRequest = { readonly params: { readonly name: string; readonly arguments?: unknown } };
-type CallExtra = { readonly signal: AbortSignal; readonly requestId: string | number };
+type CallExtra = {
+  readonly signal: AbortSignal;
+  readonly requestId: string | number;
+  readonly _meta?: { readonly progressToken?: string | number | undefined } | undefined;
+  readonly sendNotification: (notification: ServerNotification) => Promise<void>;
+};
 
 /** `ask_person` through the client, when it can elicit and the arguments parse; else null. */
 function elicited(
@@ -103,11 +112,13 @@ function elicited(
   const { extra } = context;
   const elicit: ElicitingAsk["elicit"] = (form, signal) =>
     server.elicitInput(form, { signal, timeout, relatedRequestId: extra.requestId });
+  const token = extra._meta?.progressToken;
+  const stop = keepAlive({ token, everyMs: serving.progressEveryMs, send: extra.sendNotification });
   return askByElicitation(
     { ...asking, elicit },
     { prompt, options: options ?? null },
     { decisionId: context.toolCallId, signal: extra.signal },
-  );
+  ).finally(stop);
 }
 
 /** One `tools/call`: never throws, whatever the arguments or the store do. */
@@ -156,6 +167,7 @@ export function createMcpServer(workspace: Workspace, options: McpServerOptions)
     asking: elicitingAsk(workspace, options, checkedPerson(options.person)),
     newCallId: options.newCallId ?? (() => `call_${randomUUID()}`),
     timeout: options.elicitationTimeoutMs ?? TEN_MINUTES,
+    progressEveryMs: options.progressIntervalMs ?? FIFTEEN_SECONDS,
   };
   const listing = tools.map(listed);
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));

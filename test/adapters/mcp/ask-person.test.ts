@@ -341,6 +341,40 @@ describe("ask_person through elicitation", () => {
   });
 });
 
+describe("ask_person: a person who takes their time", () => {
+  it("keeps a client that resets its timeout on progress waiting", async () => {
+    const { ws, answerChannel } = await setup();
+    const slow: Elicitor = () =>
+      new Promise((resolve) => setTimeout(() => resolve(accept("a")), 900));
+    const options = { agent: threadAgent, person, answerChannel, progressIntervalMs: 50 };
+    const { client, close } = await connect(ws, options, slow);
+    const progress: string[] = [];
+    const result = await client.callTool({ name: "ask_person", arguments: plans }, undefined, {
+      timeout: 300,
+      resetTimeoutOnProgress: true,
+      onprogress: (p) => progress.push(p.message ?? ""),
+    });
+    expect(texts(result as never)).toEqual(["The person answered: Plan A (option a)."]);
+    expect(progress.length).toBeGreaterThan(3);
+    expect(progress[0]).toBe("waiting for the person");
+    // Without progress, the same client would have given up at 300 ms.
+    const later = { ...options, progressIntervalMs: 60_000, newCallId: () => "call_later" };
+    const impatient = connect(ws, later, slow);
+    const again = (await impatient).client.callTool(
+      { name: "ask_person", arguments: plans },
+      undefined,
+      {
+        timeout: 300,
+        resetTimeoutOnProgress: true,
+        onprogress: () => {},
+      },
+    );
+    await expect(again).rejects.toMatchObject({ code: -32001 });
+    await (await impatient).close();
+    await close();
+  });
+});
+
 describe("ask_person without elicitation", () => {
   it("is the core tool when the client cannot elicit: the question is put and the call returns", async () => {
     const { ws, answerChannel } = await setup();
