@@ -3,15 +3,15 @@
 // any surface and resumed from the store in any process.
 
 export type {
+  AiGivenAnswer,
+  AiPausableResult,
+  AiPauseOptions,
+  AiPauseResult,
+  AiResumeOptions,
+  AiResumeResult,
   AiToolsOptions,
-  GivenAnswer,
-  PausableResult,
-  PauseOptions,
-  PauseResult,
-  ResumeOptions,
-  ResumeResult,
-  WaitingCall,
-  WaitOptions,
+  AiWaitingCall,
+  AiWaitOptions,
 } from "./adapters/ai/api.ts";
 export { pauseForPerson } from "./adapters/ai/pause.ts";
 export { resumeMessages } from "./adapters/ai/resume.ts";

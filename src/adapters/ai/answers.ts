@@ -1,12 +1,12 @@
 import type { ToolModelMessage } from "ai";
 import type { Run } from "../../model/runs.ts";
-import type { GivenAnswer } from "./api.ts";
+import type { AiGivenAnswer } from "./api.ts";
 import { questionOf } from "./waiting-calls.ts";
 
 type Request = Run["pending"][number];
 
 /** What the person answered to each of a paused run's requests, in the model's order. */
-export function givenAnswers(run: Run): GivenAnswer[] {
+export function givenAnswers(run: Run): AiGivenAnswer[] {
   return run.pending.map((request) => {
     const given = Object.hasOwn(run.answers, request.tool_call_id)
       ? run.answers[request.tool_call_id]

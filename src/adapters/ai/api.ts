@@ -10,13 +10,13 @@ export type AiToolsOptions = WorkspaceToolsOptions;
  * What `pauseForPerson` reads of a `generateText` result (or of a `streamText` one, its
  * promises awaited): the content of every step and the messages they added.
  */
-export interface PausableResult {
+export interface AiPausableResult {
   readonly content: ReadonlyArray<{ readonly type: string }>;
   readonly responseMessages: readonly ModelMessage[];
 }
 
 /** One tool call that waits on a person, as the person is asked about it. */
-export interface WaitingCall {
+export interface AiWaitingCall {
   /** `approval`: a `tool-approval-request`; `question`: an `ask_person` call. */
   readonly kind: "approval" | "question";
   /** The approval's id, or the question's tool call id: the deferred request's key. */
@@ -29,11 +29,11 @@ export interface WaitingCall {
 }
 
 /** What `pauseForPerson` needs. */
-export interface PauseOptions {
+export interface AiPauseOptions {
   /** The thread's agent, with the run that made the call (`run_id` is required). */
   readonly agent: ActorInput;
   /** The `generateText` result, which may hold approval requests and unanswered questions. */
-  readonly result: PausableResult;
+  readonly result: AiPausableResult;
   /**
    * The messages the call was given. Kept with the result's messages as the run's resume
    * data, so any process can resume the conversation whole; `[]` if the host keeps its history
@@ -44,7 +44,7 @@ export interface PauseOptions {
    * What the person reads for an approval (default: the tool, the reason and the arguments).
    * Questions are shown as the agent asked them.
    */
-  readonly describe?: (call: WaitingCall) => string;
+  readonly describe?: (call: AiWaitingCall) => string;
 }
 
 /**
@@ -53,7 +53,7 @@ export interface PauseOptions {
  * model's order), with `decisionId` in front of the person (one at a time; `null` when
  * none can be asked); or the rejection, when the pause or the decision was refused.
  */
-export type PauseResult =
+export type AiPauseResult =
   | { readonly ok: true; readonly status: "none"; readonly rejection?: never }
   | {
       readonly ok: true;
@@ -66,12 +66,12 @@ export type PauseResult =
   | { readonly ok: false; readonly rejection: Rejection };
 
 /** Which paused run to resume. */
-export interface ResumeOptions {
+export interface AiResumeOptions {
   readonly runId: string;
 }
 
 /** How one deferred request was answered, as the model is told. */
-export interface GivenAnswer {
+export interface AiGivenAnswer {
   readonly id: string;
   readonly kind: "approval" | "question";
   /** For an approval: whether the person approved it (`null` for a question). */
@@ -87,13 +87,13 @@ export interface GivenAnswer {
  * or the rejection (no such run, not paused, not paused by this adapter, or another process
  * resumed it first).
  */
-export type ResumeResult =
+export type AiResumeResult =
   | {
       readonly ok: true;
       readonly status: "resumed";
       /** The stored conversation, then a tool message with the answers. */
       readonly messages: ModelMessage[];
-      readonly answers: readonly GivenAnswer[];
+      readonly answers: readonly AiGivenAnswer[];
       readonly rejection?: never;
     }
   | {
@@ -105,7 +105,7 @@ export type ResumeResult =
   | { readonly ok: false; readonly rejection: Rejection };
 
 /** Which run to wait for, and until when. */
-export interface WaitOptions extends ResumeOptions {
+export interface AiWaitOptions extends AiResumeOptions {
   /** Stops waiting: the promise rejects with the signal's reason. */
   readonly signal?: AbortSignal;
 }

@@ -5,7 +5,7 @@ import { WorkspaceError } from "../../model/errors.ts";
 import { notFound } from "../../model/rejections.ts";
 import type { DeferredRequestSchema } from "../../model/runs.ts";
 import type { Workspace } from "../../workspace/api.ts";
-import type { PauseOptions, PauseResult, WaitingCall } from "./api.ts";
+import type { AiPauseOptions, AiPauseResult, AiWaitingCall } from "./api.ts";
 import { askNext } from "./next-decision.ts";
 import { toResumeData } from "./resume-data.ts";
 import { describeApproval, questionOf, requestArgs, waitingCalls } from "./waiting-calls.ts";
@@ -20,7 +20,7 @@ function runAgent(input: ActorInput): RunAgent {
   throw new WorkspaceError("invalid_argument", "pauseForPerson: the agent must be in a run");
 }
 
-function requestOf(call: WaitingCall): z.input<typeof DeferredRequestSchema> {
+function requestOf(call: AiWaitingCall): z.input<typeof DeferredRequestSchema> {
   return {
     tool_call_id: call.id,
     tool_name: call.toolName,
@@ -53,8 +53,8 @@ async function alreadyPaused(workspace: Workspace, runId: string, ids: readonly 
  */
 export async function pauseForPerson(
   workspace: Workspace,
-  options: PauseOptions,
-): Promise<PauseResult> {
+  options: AiPauseOptions,
+): Promise<AiPauseResult> {
   const agent = runAgent(options.agent);
   const calls = waitingCalls(options.result);
   if (calls.length === 0) return { ok: true, status: "none" };

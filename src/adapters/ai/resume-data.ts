@@ -24,7 +24,8 @@ export interface ResumeData {
   readonly prompts: Readonly<Record<string, string>>;
 }
 
-// Bytes are kept as base64, which the SDK reads wherever it reads bytes; `undefined` drops.
+// Bytes are kept as base64, which the SDK reads wherever it reads bytes; a URL as its text
+// (the SDK parses a string that is one); `undefined` drops.
 function jsonMessages(messages: readonly ModelMessage[]): JsonValue {
   const text = JSON.stringify(messages, function (this: Record<string, unknown>, key, value) {
     const raw = this[key];
@@ -33,6 +34,18 @@ function jsonMessages(messages: readonly ModelMessage[]): JsonValue {
     return value as unknown;
   });
   return JSON.parse(text) as JsonValue;
+}
+
+// What JSON turned into a string goes back: a file given by URL (`{ type: "url", url }`).
+function revive(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(revive);
+  if (typeof value !== "object" || value === null) return value;
+  const entries = Object.entries(value).map(([key, inner]) => [key, revive(inner)] as const);
+  const object = Object.fromEntries(entries) as Record<string, unknown>;
+  if (object.type === "url" && typeof object.url === "string" && URL.canParse(object.url)) {
+    object.url = new URL(object.url);
+  }
+  return object;
 }
 
 /** The resume data to record with a pause, as JSON. */
@@ -54,5 +67,5 @@ export function readResumeData(resume: JsonValue): ResumeData | null {
   const parsed = ResumeDataSchema.safeParse(resume);
   if (!parsed.success) return null;
   const { agent, messages, prompts } = parsed.data;
-  return { agent, messages: messages as unknown as ModelMessage[], prompts };
+  return { agent, messages: revive(messages) as ModelMessage[], prompts };
 }

@@ -1,7 +1,7 @@
 import { invalidState, notFound } from "../../model/rejections.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import { answersMessage, givenAnswers } from "./answers.ts";
-import type { ResumeOptions, ResumeResult } from "./api.ts";
+import type { AiResumeOptions, AiResumeResult } from "./api.ts";
 import { askNext } from "./next-decision.ts";
 import { readResumeData } from "./resume-data.ts";
 
@@ -16,8 +16,8 @@ import { readResumeData } from "./resume-data.ts";
  */
 export async function resumeMessages(
   workspace: Workspace,
-  options: ResumeOptions,
-): Promise<ResumeResult> {
+  options: AiResumeOptions,
+): Promise<AiResumeResult> {
   const { runId } = options;
   const run = await workspace.run(runId);
   if (run === null) return { ok: false, rejection: notFound("run", runId) };

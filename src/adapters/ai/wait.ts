@@ -1,6 +1,6 @@
 import type { Workspace } from "../../workspace/api.ts";
 import type { Subscription } from "../../workspace/subscription.ts";
-import type { ResumeResult, WaitOptions } from "./api.ts";
+import type { AiResumeResult, AiWaitOptions } from "./api.ts";
 import { resumeMessages } from "./resume.ts";
 
 /**
@@ -15,12 +15,12 @@ import { resumeMessages } from "./resume.ts";
  */
 export async function waitForAnswers(
   workspace: Workspace,
-  options: WaitOptions,
-): Promise<ResumeResult> {
+  options: AiWaitOptions,
+): Promise<AiResumeResult> {
   const { runId, signal } = options;
   const after = await workspace.head();
   signal?.throwIfAborted();
-  return new Promise<ResumeResult>((resolve, reject) => {
+  return new Promise<AiResumeResult>((resolve, reject) => {
     let done = false;
     let subscription: Subscription | undefined;
     let chain = Promise.resolve();

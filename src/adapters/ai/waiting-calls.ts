@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DecisionOption } from "../../model/decisions.ts";
 import { isJsonObject, type JsonObject } from "../../model/json.ts";
-import type { PausableResult, WaitingCall } from "./api.ts";
+import type { AiPausableResult, AiWaitingCall } from "./api.ts";
 import { ASK_PERSON } from "./tools.ts";
 
 const ToolCallPartSchema = z.object({
@@ -37,7 +37,7 @@ const QuestionSchema = z.object({
  * person must approve (not the automatic ones), and each `ask_person` call left without a
  * result (no approval asked of it).
  */
-export function waitingCalls(result: PausableResult): WaitingCall[] {
+export function waitingCalls(result: AiPausableResult): AiWaitingCall[] {
   const approvals = new Map<string, z.infer<typeof ApprovalPartSchema>>();
   const answered = new Set<string>();
   for (const part of result.content) {
@@ -46,7 +46,7 @@ export function waitingCalls(result: PausableResult): WaitingCall[] {
     const done = AnsweredPartSchema.safeParse(part);
     if (done.success) answered.add(done.data.toolCallId);
   }
-  const calls: WaitingCall[] = [];
+  const calls: AiWaitingCall[] = [];
   for (const part of result.content) {
     const parsed = ToolCallPartSchema.safeParse(part);
     if (!parsed.success || parsed.data.invalid === true) continue;
@@ -75,7 +75,7 @@ export function questionOf(input: unknown): {
 }
 
 /** What the person reads about an approval, by default. */
-export function describeApproval(call: WaitingCall): string {
+export function describeApproval(call: AiWaitingCall): string {
   const why = call.reason === undefined ? "" : ` (${call.reason})`;
   return `The agent asks to call ${call.toolName}${why} with ${JSON.stringify(call.input)}. Approve or deny it.`;
 }

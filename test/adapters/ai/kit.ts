@@ -51,6 +51,8 @@ const usage = {
 export function scriptedModel(turns: readonly Turn[]): MockLanguageModelV4 {
   let next = 0;
   return new MockLanguageModelV4({
+    // Files by URL go to the model as they are: nothing is downloaded.
+    supportedUrls: { "*/*": [/^https:/] },
     doGenerate: async () => {
       const turn = turns[next++] ?? { text: "done" };
       if ("text" in turn) {

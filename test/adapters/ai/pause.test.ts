@@ -1,4 +1,4 @@
-import { generateText, type ModelMessage } from "ai";
+import { generateText, jsonSchema, type ModelMessage, tool } from "ai";
 import { describe, expect, it } from "vitest";
 import { pauseForPerson } from "../../../src/adapters/ai/pause.ts";
 import { resumeMessages } from "../../../src/adapters/ai/resume.ts";
@@ -124,6 +124,60 @@ describe("an approval", () => {
   });
 });
 
+describe("a host's own tool", () => {
+  it("that needs approval is asked like the workspace's, and a resumed run that asks again pauses again", async () => {
+    const ws = await setup();
+    const deploy = tool({
+      description: "Deploy the release.",
+      inputSchema: jsonSchema<{ target: string }>({
+        type: "object",
+        properties: { target: { type: "string" } },
+        required: ["target"],
+        additionalProperties: false,
+      }),
+      execute: async ({ target }) => `deployed to ${target}`,
+    });
+    const tools = { ...aiTools(ws, { agent }), deploy };
+    const toolApproval = { deploy: "user-approval", edit_plan: "user-approval" } as const;
+    const model = scriptedModel([
+      { calls: [{ id: "d1", name: "deploy", args: { target: "staging" } }] },
+      { calls: [{ id: "c1", name: "edit_plan", args: editPlan("Friday", "Monday") }] },
+      { text: "Deployed, and proposed Monday." },
+    ]);
+    const first = await generateText({ model, tools, toolApproval, messages: ask });
+    const paused = await pauseForPerson(ws, { agent, result: first, messages: ask });
+    expect((await ws.run("r1"))?.pending).toMatchObject([
+      { tool_name: "deploy", kind: "approval", args: { target: "staging" } },
+    ]);
+    await answer(
+      ws,
+      paused.ok && paused.status === "paused" ? (paused.requests[0] ?? "") : "",
+      "approve",
+    );
+    const resumed = await resumeMessages(ws, { runId: "r1" });
+    if (!resumed.ok || resumed.status !== "resumed") throw new Error(JSON.stringify(resumed));
+
+    // The approved call runs; the model goes on and asks for the next approval: a second pause.
+    const second = await generateText({ model, tools, toolApproval, messages: resumed.messages });
+    expect(toolOutputs(model, 1).d1).toEqual({ type: "text", value: "deployed to staging" });
+    const again = await pauseForPerson(ws, { agent, result: second, messages: resumed.messages });
+    expect(again).toMatchObject({ ok: true, status: "paused" });
+    await answer(
+      ws,
+      again.ok && again.status === "paused" ? (again.requests[0] ?? "") : "",
+      "approve",
+    );
+    const later = await resumeMessages(ws, { runId: "r1" });
+    if (!later.ok || later.status !== "resumed") throw new Error(JSON.stringify(later));
+    const final = await generateText({ model, tools, toolApproval, messages: later.messages });
+    expect(final.text).toBe("Deployed, and proposed Monday.");
+    // The whole conversation, from the person's first message, reached the model.
+    expect(model.doGenerateCalls[2]?.prompt[0]).toMatchObject({ role: "user" });
+    expect(toolOutputs(model, 2).d1).toEqual({ type: "text", value: "deployed to staging" });
+    expect(String(toolOutputs(model, 2).c1?.value)).toMatch(/^Submitted for review as proposal/);
+  });
+});
+
 describe("a question", () => {
   it("waits in the run for the person's answer, which the model gets as the call's result", async () => {
     const ws = await setup();
@@ -240,11 +294,19 @@ describe("pausing and resuming", () => {
     expect(await ws.head()).toBe(head);
   });
 
-  it("keeps bytes in the resume data as base64, which the SDK reads back", async () => {
+  it("keeps bytes in the resume data as base64 and URLs as text, which the SDK reads back", async () => {
     const ws = await setup();
     const image = new Uint8Array([1, 2, 3]);
+    const url = new URL("https://example.org/plan.pdf");
     const messages: ModelMessage[] = [
-      { role: "user", content: [{ type: "file", data: image, mediaType: "image/png" }] },
+      {
+        role: "user",
+        content: [
+          { type: "file", data: image, mediaType: "image/png" },
+          { type: "file", data: url, mediaType: "application/pdf" },
+          { type: "file", data: { type: "url", url }, mediaType: "application/pdf" },
+        ],
+      },
     ];
     const model = scriptedModel([
       { calls: [{ id: "c1", name: "edit_plan", args: editPlan("Friday", "Monday") }] },
@@ -261,10 +323,18 @@ describe("pausing and resuming", () => {
     if (!resumed.ok || resumed.status !== "resumed") throw new Error(JSON.stringify(resumed));
     expect(resumed.messages[0]).toEqual({
       role: "user",
-      content: [{ type: "file", data: "AQID", mediaType: "image/png" }],
+      content: [
+        { type: "file", data: "AQID", mediaType: "image/png" },
+        { type: "file", data: url.href, mediaType: "application/pdf" },
+        { type: "file", data: { type: "url", url }, mediaType: "application/pdf" },
+      ],
     });
     const next = scriptedModel([{ text: "ok" }]);
     await generateText({ model: next, tools, messages: resumed.messages });
-    expect(next.doGenerateCalls[0]?.prompt[0]).toMatchObject({ role: "user" });
+    // The model is sent what it was sent before the pause: the same files, the bytes as base64.
+    const [before, after] = [model, next].map((m) => m.doGenerateCalls[0]?.prompt[0]?.content);
+    expect(after?.slice(1)).toEqual(before?.slice(1));
+    expect(after?.[0]).toMatchObject({ type: "file", data: { type: "data", data: "AQID" } });
+    expect(before?.[0]).toMatchObject({ type: "file", data: { type: "data", data: image } });
   });
 });
