@@ -160,7 +160,10 @@ describe("live frames over SSE", () => {
     live.publish("r2", delta("now"));
     // Watching starts with what the run has produced so far.
     const frames = [...(await reader.until("live")), ...(await reader.until("live"))];
-    expect(frames.map((f) => (f.event as { delta?: string }).delta)).toEqual(["not followed", "now"]);
+    expect(frames.map((f) => (f.event as { delta?: string }).delta)).toEqual([
+      "not followed",
+      "now",
+    ]);
     // Another person cannot name Alice's stream.
     const bob = await post(
       `${url}/commands?stream=${String(welcome.stream_id)}`,
