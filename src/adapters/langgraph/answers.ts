@@ -4,7 +4,10 @@ import type { LangGraphAnswers, LangGraphAnswersOptions, ResumeResult } from "./
 import { lanes } from "./lanes.ts";
 import { resumeWithPick } from "./resume.ts";
 
-/** Resume results by decision: handed to a waiting `resumed`, or kept until one reads them. */
+/** How many results `resumed` keeps unread (the oldest go first). */
+const KEPT = 256;
+
+/** Resume results by decision: handed to the `resumed` calls waiting, else kept until read. */
 function resultBook(onResume: ((result: ResumeResult) => void) | undefined) {
   const waiting = new Map<string, ((result: ResumeResult) => void)[]>();
   const kept = new Map<string, ResumeResult>();
@@ -13,8 +16,13 @@ function resultBook(onResume: ((result: ResumeResult) => void) | undefined) {
       const id = result.delivery.decision_id;
       const waiters = waiting.get(id);
       waiting.delete(id);
+      kept.delete(id);
       if (waiters !== undefined) for (const resolve of waiters) resolve(result);
-      else if (onResume === undefined) kept.set(id, result);
+      else kept.set(id, result);
+      for (const old of kept.keys()) {
+        if (kept.size <= KEPT) break;
+        kept.delete(old);
+      }
       onResume?.(result);
     },
     wait(id: string): Promise<ResumeResult> {
@@ -51,7 +59,7 @@ export function langGraphAnswers(options: LangGraphAnswersOptions): LangGraphAns
       const attempt = await resumeWithPick(graph, delivery, config, pauseTimeoutMs);
       const result: ResumeResult = attempt.ok
         ? { ok: true, status: "resumed", delivery, config, output: attempt.output }
-        : { ...attempt, delivery, config, retry: () => resume(delivery, config) };
+        : { ...attempt, delivery, config, retry: () => deliver(delivery) };
       book.settle(result);
       return result;
     });

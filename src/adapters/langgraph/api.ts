@@ -5,7 +5,7 @@ import type { AnswerChannel, DecisionDelivery } from "../../workspace/deliveries
 /** What the answer channel needs of a compiled graph (any `graph.compile({ checkpointer })`). */
 export interface ResumableGraph {
   /** Runs the graph: here, resumes a paused thread with a `Command`. */
-  invoke(input: Command, config: RunnableConfig): Promise<unknown>;
+  invoke(input: Command<unknown, never, never>, config: RunnableConfig): Promise<unknown>;
   /** The thread's latest checkpoint: where it is paused, and on which questions. */
   getState(config: RunnableConfig): Promise<StateSnapshot>;
 }
@@ -39,7 +39,7 @@ export interface LangGraphAnswersOptions {
  *   resumed, the checkpointer unreachable);
  * - `resume`: `graph.invoke` threw (a node failed after the pick; LangGraph retries a failed
  *   node with `graph.invoke(null, config)`).
- * `retry()` queues the same resume again.
+ * `retry()` asks `config` again and queues the same resume.
  */
 export type ResumeResult =
   | {
@@ -57,7 +57,7 @@ export type ResumeResult =
       readonly delivery: DecisionDelivery;
       readonly config: RunnableConfig | null;
       readonly error: unknown;
-      /** Queues the same resume again; resolves to how that went. */
+      /** Asks `config` again and queues the same resume; resolves to how that went. */
       retry(): Promise<ResumeResult>;
     };
 
@@ -71,8 +71,7 @@ export interface LangGraphAnswers {
   readonly channel: AnswerChannel;
   /**
    * How the resume of a decision went, once it has: the result not yet read, or the next one.
-   * Results are kept until read here, unless `onResume` is given (then only a call already
-   * waiting gets it).
+   * Unread results are kept for the latest 256 decisions.
    */
   resumed(decisionId: string): Promise<ResumeResult>;
   /** Resolves once no resume is queued or running (before closing the workspace). */

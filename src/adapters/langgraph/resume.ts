@@ -1,4 +1,5 @@
 import type { RunnableConfig } from "@langchain/core/runnables";
+import { AsyncLocalStorageProviderSingleton } from "@langchain/core/singletons";
 import { Command } from "@langchain/langgraph";
 import type { DecisionDelivery } from "../../workspace/deliveries.ts";
 import type { ResumableGraph } from "./api.ts";
@@ -44,9 +45,21 @@ async function waitForPause(
 
 /**
  * Resumes the graph thread paused on the delivered decision with the person's pick, keyed
- * by that question's interrupt id so no other pending question takes it. Never rejects.
+ * by that question's interrupt id so no other pending question takes it, as a run of its
+ * own: not a child of whatever answered (code inside a node, a tool, a callback). Never
+ * rejects.
  */
-export async function resumeWithPick(
+export function resumeWithPick(
+  graph: ResumableGraph,
+  delivery: DecisionDelivery,
+  config: RunnableConfig,
+  timeoutMs: number,
+): Promise<ResumeAttempt> {
+  const storage = AsyncLocalStorageProviderSingleton.getInstance();
+  return storage.run(undefined, () => resume(graph, delivery, config, timeoutMs));
+}
+
+async function resume(
   graph: ResumableGraph,
   delivery: DecisionDelivery,
   config: RunnableConfig,
@@ -69,7 +82,10 @@ export async function resumeWithPick(
   const pick: PersonPick = { scope, decision_id, option_id, label };
   const resume = paused.id === undefined ? pick : { [paused.id]: pick };
   try {
-    return { ok: true, output: await graph.invoke(new Command({ resume }), config) };
+    return {
+      ok: true,
+      output: await graph.invoke(new Command<unknown, never, never>({ resume }), config),
+    };
   } catch (error) {
     return { ok: false, stage: "resume", error };
   }
