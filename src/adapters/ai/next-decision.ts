@@ -35,7 +35,9 @@ export async function askNext(
     type: "request_decision",
     scope: { kind: "run", id: run.id },
     decision_id: next.tool_call_id,
-    prompt: data.prompts[next.tool_call_id] ?? question?.prompt ?? next.tool_name,
+    prompt: Object.hasOwn(data.prompts, next.tool_call_id)
+      ? (data.prompts[next.tool_call_id] ?? next.tool_name)
+      : (question?.prompt ?? next.tool_name),
     options: question === null ? APPROVE_OR_DENY : question.options,
     channel: DEFERRED_CHANNEL,
   } as const;

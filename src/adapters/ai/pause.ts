@@ -76,8 +76,9 @@ export async function pauseForPerson(
   const run = recorded.ok
     ? (recorded.entities.runs[0] ?? (await workspace.run(agent.run_id)))
     : await alreadyPaused(workspace, agent.run_id, ids);
-  if (run === null)
+  if (run === null) {
     return recorded.ok ? { ok: false, rejection: notFound("run", agent.run_id) } : recorded;
+  }
   const asked = await askNext(workspace, run, { agent, messages, prompts });
   if (!asked.ok) return asked;
   return { ok: true, status: "paused", runId: run.id, requests: ids, decisionId: asked.value };
