@@ -18,8 +18,6 @@ export interface MemoryStore extends Store {
 export function memoryStore(): MemoryStore {
   const workspaces = new Map<string, WorkspaceSnapshot>();
   const watchers = new Map<string, Set<(head: number) => void>>();
-  const cursors = new Map<string, number>();
-  const cursorKey = (workspaceId: string, viewer: string) => JSON.stringify([workspaceId, viewer]);
   const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
 
   return {
@@ -50,6 +48,33 @@ export function memoryStore(): MemoryStore {
       const found = logEntries(s, after).filter((e) => e.thread_id === threadId);
       return limit === undefined ? found : found.slice(0, Math.max(0, limit));
     },
+    ...memoryLists(snapshot),
+    async landed(workspaceId, { seq, envelope_id }) {
+      const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
+      return found?.seq === seq && found.id === envelope_id;
+    },
+    ...memoryCursors(),
+    watch(workspaceId, onAppend) {
+      const set = watchers.get(workspaceId) ?? new Set();
+      watchers.set(workspaceId, set);
+      set.add(onAppend);
+      return () => set.delete(onAppend);
+    },
+    close: async () => {
+      watchers.clear();
+    },
+  };
+}
+
+type Lists = Pick<
+  Store,
+  "revisions" | "proposals" | "artifacts" | "threads" | "runs" | "offers" | "decisions"
+>;
+
+// The lists, read from the current snapshot: scans of memory, which the durable adapters
+// serve by index.
+function memoryLists(snapshot: (workspaceId: string) => WorkspaceSnapshot): Lists {
+  return {
     revisions: async (workspaceId, artifactId) => [
       ...(snapshot(workspaceId).revisions.get(artifactId) ?? []),
     ],
@@ -76,25 +101,20 @@ export function memoryStore(): MemoryStore {
       const s = snapshot(workspaceId);
       return pendingDecisions(s.threads.values(), s.runs.values(), threadId);
     },
-    async landed(workspaceId, { seq, envelope_id }) {
-      const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
-      return found?.seq === seq && found.id === envelope_id;
-    },
-    cursor: async (workspaceId, viewer) => cursors.get(cursorKey(workspaceId, viewer)) ?? 0,
+  };
+}
+
+// Notes cursors, per workspace and viewer, moved by compare-and-swap.
+function memoryCursors(): Pick<Store, "cursor" | "moveCursor"> {
+  const cursors = new Map<string, number>();
+  const key = (workspaceId: string, viewer: string) => JSON.stringify([workspaceId, viewer]);
+  return {
+    cursor: async (workspaceId, viewer) => cursors.get(key(workspaceId, viewer)) ?? 0,
     async moveCursor(workspaceId, viewer, from, to) {
-      const key = cursorKey(workspaceId, viewer);
-      if ((cursors.get(key) ?? 0) !== from) return false;
-      cursors.set(key, to);
+      const at = key(workspaceId, viewer);
+      if ((cursors.get(at) ?? 0) !== from) return false;
+      cursors.set(at, to);
       return true;
-    },
-    watch(workspaceId, onAppend) {
-      const set = watchers.get(workspaceId) ?? new Set();
-      watchers.set(workspaceId, set);
-      set.add(onAppend);
-      return () => set.delete(onAppend);
-    },
-    close: async () => {
-      watchers.clear();
     },
   };
 }

@@ -42,15 +42,17 @@ export function workspaceTools(
   ];
   if (agent.kind !== "agent") return tools;
   const thread_id = agent.thread_id;
-  const scope =
-    agent.run_id === null
-      ? ({ kind: "thread", id: thread_id, thread_id } as const)
-      : ({ kind: "run", id: agent.run_id, thread_id } as const);
   const channel =
     options.decisionChannel !== undefined
       ? options.decisionChannel
       : agent.run_id === null
         ? null
         : "deferred";
+  // Only the run's own deferred channel asks in the run; a question on any other channel
+  // must outlive the turn, so it is asked in the thread.
+  const scope =
+    agent.run_id !== null && channel === "deferred"
+      ? ({ kind: "run", id: agent.run_id, thread_id } as const)
+      : ({ kind: "thread", id: thread_id, thread_id } as const);
   return [...tools, offerThread(kit, agent.thread_id), askPerson(kit, scope, channel)];
 }
