@@ -1,0 +1,111 @@
+import type { CommandDef } from "citty";
+import type { PendingDecision } from "../../model/decisions.ts";
+import type { OfferEntry } from "../../model/offers.ts";
+import type { Workspace } from "../../workspace/api.ts";
+import { WORKSPACE_ARGS } from "./args.ts";
+import type { Palette } from "./colour.ts";
+import { type CliContext, defineCliCommand } from "./command.ts";
+import {
+  behindText,
+  changeText,
+  mergeState,
+  type ProposalView,
+  proposalSummary,
+  viewOf,
+} from "./proposal-view.ts";
+
+/** What waits for a person in a workspace. */
+interface Inbox {
+  readonly proposals: readonly ProposalView[];
+  readonly decisions: readonly PendingDecision[];
+  readonly offers: readonly OfferEntry[];
+}
+
+/** Pending proposals (each previewed), pending decisions, and offers nobody has answered or that were brought back. */
+async function readInbox(workspace: Workspace): Promise<Inbox> {
+  const pending = await workspace.proposals({ status: "pending" });
+  const proposals = await Promise.all(pending.map((p) => viewOf(workspace, p)));
+  const decisions = await workspace.decisions();
+  const offers = (await workspace.offers()).filter(
+    (entry) => entry.answer === null || entry.answer.status === "standing",
+  );
+  return { proposals, decisions, offers };
+}
+
+function heading(paint: Palette, title: string, count: number, state: string): string {
+  return paint.bold(`${title}: ${count === 0 ? "none" : `${count} ${state}`}`);
+}
+
+/** A section's lines: each entry's id in a column as wide as the longest, then its text. */
+function section<T>(
+  entries: readonly T[],
+  line: (entry: T) => { readonly id: string; readonly text: string; readonly more: string[] },
+  paint: Palette,
+): string[] {
+  const lines = entries.map(line);
+  const width = Math.max(0, ...lines.map(({ id }) => id.length));
+  const indent = " ".repeat(width + 4);
+  return lines.flatMap(({ id, text, more }) => [
+    `  ${paint.cyan(id.padEnd(width))}  ${text}`,
+    ...more.map((extra) => `${indent}${extra}`),
+  ]);
+}
+
+function proposalLine(view: ProposalView, paint: Palette) {
+  const { proposal, preview } = view;
+  const state = `${behindText(preview.behind)}, ${mergeState(view, paint)}`;
+  const more = proposal.rationale === null ? [] : [`why: ${proposal.rationale}`];
+  return { id: proposal.id, text: `${changeText(view)} — ${state}`, more };
+}
+
+function decisionLine({ scope, decision }: PendingDecision, paint: Palette) {
+  const options =
+    decision.options.length === 0
+      ? paint.dim("read-only: answer where the agent runs")
+      : `options: ${decision.options.map((o) => `${paint.bold(o.id)} (${o.label})`).join(", ")}`;
+  return {
+    id: decision.id,
+    text: `in ${scope.kind} ${scope.id}: ${decision.prompt}`,
+    more: [options],
+  };
+}
+
+function offerLine({ thread_id, offer_id, offer }: OfferEntry) {
+  return {
+    id: offer_id,
+    text: `from thread ${thread_id}: ${offer.title} — ${offer.summary}`,
+    more: [],
+  };
+}
+
+function renderInbox(inbox: Inbox, paint: Palette): string[] {
+  const { proposals, decisions, offers } = inbox;
+  return [
+    heading(paint, "Proposals", proposals.length, "pending"),
+    ...section(proposals, (view) => proposalLine(view, paint), paint),
+    heading(paint, "Decisions", decisions.length, "pending"),
+    ...section(decisions, (decision) => decisionLine(decision, paint), paint),
+    heading(paint, "Offers", offers.length, "standing"),
+    ...section(offers, offerLine, paint),
+  ];
+}
+
+/** `inbox`: what waits for a person — proposals, decisions, offers. */
+export function inboxCommand(cli: CliContext): CommandDef {
+  return defineCliCommand(cli, {
+    name: "inbox",
+    description:
+      "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers",
+    args: WORKSPACE_ARGS,
+    async run({ session, out }) {
+      const inbox = await readInbox(session.workspace);
+      const json = {
+        workspace: session.workspace.id,
+        proposals: inbox.proposals.map(proposalSummary),
+        decisions: inbox.decisions,
+        offers: inbox.offers,
+      };
+      return { json, text: renderInbox(inbox, out.paint) };
+    },
+  });
+}

@@ -1,0 +1,31 @@
+import { JsonConflictSchema } from "../../model/conflicts.ts";
+import type { Palette } from "./colour.ts";
+import type { Refusal } from "./exit.ts";
+import { renderConflict } from "./render-diff.ts";
+
+// The details worth a line each, beyond the message; conflicts get their markers.
+function details(refusal: Refusal, paint: Palette): string[] {
+  const lines: string[] = [];
+  const errors = Array.isArray(refusal.errors) ? refusal.errors : [];
+  for (const error of errors as { loc?: unknown[]; msg?: unknown }[]) {
+    lines.push(`  ${(error.loc ?? []).join(".") || "(input)"}: ${String(error.msg ?? "")}`);
+  }
+  const conflicts = Array.isArray(refusal.conflicts) ? refusal.conflicts : [];
+  for (const conflict of conflicts) {
+    const parsed = JsonConflictSchema.safeParse(conflict);
+    if (parsed.success) lines.push(...renderConflict(parsed.data, paint));
+  }
+  return lines;
+}
+
+/**
+ * A refusal for people: `refused (<type>): <message>`, then its details (each invalid field,
+ * each conflict with its markers) and, when given, a hint of what to do next.
+ */
+export function renderRefusal(refusal: Refusal, paint: Palette, hint?: string): string[] {
+  return [
+    `${paint.red(`refused (${refusal.type})`)}: ${refusal.message}`,
+    ...details(refusal, paint),
+    ...(hint === undefined ? [] : [paint.dim(hint)]),
+  ];
+}

@@ -1,0 +1,76 @@
+import type { CommandDef } from "citty";
+import { WORKSPACE_ARGS } from "./args.ts";
+import type { Palette } from "./colour.ts";
+import { type CliContext, defineCliCommand } from "./command.ts";
+import {
+  behindText,
+  changeText,
+  mergeState,
+  type ProposalView,
+  viewProposal,
+} from "./proposal-view.ts";
+import { renderConflict, renderDataDiff } from "./render-diff.ts";
+import { renderRefusal } from "./render-refusal.ts";
+
+/** Where the proposal started from and where the artifact is now. */
+function baseText({ proposal, artifact, preview }: ProposalView): string {
+  const { change } = proposal;
+  if (change.type === "create_artifact") return "a new artifact";
+  const now = artifact === null ? "gone" : `at v${artifact.version}`;
+  return `based on v${change.base_version}; ${change.artifact_id} is ${now} (${behindText(preview.behind)})`;
+}
+
+/** What accepting now would do, in one line, with what to run next. */
+function verdict(view: ProposalView, paint: Palette): string[] {
+  const { preview, proposal } = view;
+  if (preview.blocked !== null) {
+    return renderRefusal(preview.blocked, paint, "accepting it now is refused; nothing to preview");
+  }
+  if (!preview.mergeable) {
+    return [
+      `${mergeState(view, paint)}: accepting it as it stands is refused; resolve with \`agent-workspace accept ${proposal.id} --edit\``,
+    ];
+  }
+  if (preview.already_present)
+    return [`${mergeState(view, paint)}: accepting writes no new version`];
+  return [`${mergeState(view, paint)}: accepting it lands this change`];
+}
+
+/** The preview of a proposal for people: the header, then the diff or the conflicts. */
+function renderShow(view: ProposalView, paint: Palette): string[] {
+  const { proposal, preview } = view;
+  const lines = [
+    paint.bold(`proposal ${proposal.id}: ${changeText(view)}, ${proposal.status}`),
+    ...(proposal.rationale === null ? [] : [`why: ${proposal.rationale}`]),
+    baseText(view),
+    ...verdict(view, paint),
+  ];
+  if (preview.blocked !== null) return lines;
+  if (!preview.mergeable) {
+    return [...lines, ...preview.conflicts.flatMap((c) => ["", ...renderConflict(c, paint)])];
+  }
+  return [...lines, "", ...renderDataDiff(preview.diff, paint)];
+}
+
+/** `show <proposal>`: the rebased preview as a unified diff, or its conflicts with markers. */
+export function showCommand(cli: CliContext): CommandDef {
+  return defineCliCommand(cli, {
+    name: "show",
+    description:
+      "A proposal rebased onto the artifact as it is now: a unified diff of what accepting lands, or the conflicts with their markers",
+    args: {
+      proposal: { type: "positional", description: "The proposal's id", required: true },
+      ...WORKSPACE_ARGS,
+    },
+    async run({ args, session, out }) {
+      const view = await viewProposal(session.workspace, args.proposal);
+      const json = {
+        proposal: view.proposal,
+        kind: view.kind,
+        artifact: view.artifact,
+        preview: view.preview,
+      };
+      return { json, text: renderShow(view, out.paint) };
+    },
+  });
+}
