@@ -199,7 +199,13 @@ export function attachWebSocket(
     } catch {
       pathname = "";
     }
-    if (pathname !== path) return; // another upgrade listener's
+    if (pathname !== path) {
+      // Another listener's path; with no other listener, nobody's: refused, not left open.
+      if (server.listenerCount("upgrade") === 1) {
+        socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+      }
+      return;
+    }
     wss.handleUpgrade(message, socket, head, (ws) => {
       serveSocket(core, ws, message, options).catch((error: unknown) => {
         core.report(error);
@@ -208,13 +214,17 @@ export function attachWebSocket(
     });
   };
   server.on("upgrade", onUpgrade);
+  let closing: Promise<void> | null = null;
   return {
     server: wss,
-    async close() {
-      server.off("upgrade", onUpgrade);
-      core.close();
-      for (const client of wss.clients) closeWith(client, 1001, "the server is going away");
-      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    close() {
+      closing ??= new Promise<void>((resolve) => {
+        server.off("upgrade", onUpgrade);
+        core.close();
+        for (const client of wss.clients) closeWith(client, 1001, "the server is going away");
+        wss.close(() => resolve());
+      });
+      return closing;
     },
   };
 }
