@@ -2,9 +2,11 @@ import { randomUUID } from "node:crypto";
 import { ToolMessage } from "@langchain/core/messages";
 import { type DynamicStructuredTool, type ToolRunnableConfig, tool } from "@langchain/core/tools";
 import type { JSONSchema } from "@langchain/core/utils/json_schema";
+import { WorkspaceError } from "../../model/errors.ts";
 import type { WorkspaceTool, WorkspaceToolsOptions } from "../../tools/api.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
+import { LANGGRAPH_CHANNEL } from "./question.ts";
 import { passThroughSchema } from "./tool-schema.ts";
 
 /** A LangChain tool wrapping one workspace tool. */
@@ -40,11 +42,22 @@ export function toLangChainTool(workspaceTool: WorkspaceTool): DynamicStructured
  * for a refusal and the outcome or rejection as its `artifact`; called with bare arguments,
  * the text alone. A bad argument is refused in words, never thrown.
  *
- * @throws WorkspaceError `invalid_argument` when `options.agent` is not an agent.
+ * Their `ask_person` does not pause the graph (a ToolNode would run the message's other
+ * calls again on resume): it asks on `options.decisionChannel` as `workspaceTools` does. A
+ * question that pauses the graph is a node's, through `askPerson`.
+ *
+ * @throws WorkspaceError `invalid_argument` when `options.agent` is not an agent, or when
+ * `options.decisionChannel` is the LangGraph channel (nothing would be paused to resume).
  */
 export function langGraphTools(
   workspace: Workspace,
   options: WorkspaceToolsOptions,
 ): DynamicStructuredTool[] {
+  if (options.decisionChannel === LANGGRAPH_CHANNEL) {
+    throw new WorkspaceError(
+      "invalid_argument",
+      "langGraphTools: ask_person does not pause the graph; ask on the langgraph channel with askPerson in a node",
+    );
+  }
   return workspaceTools(workspace, options).map(toLangChainTool);
 }

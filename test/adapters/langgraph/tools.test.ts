@@ -144,6 +144,13 @@ describe("langGraphTools", () => {
     expect(text).toContain("+Release on Monday at 10:00.");
   });
 
+  it("refuse to ask on the LangGraph channel, where nothing would be paused to resume", async () => {
+    const { ws } = await setup();
+    expect(() => langGraphTools(ws, { agent, decisionChannel: "langgraph" })).toThrow(
+      expect.objectContaining({ code: "invalid_argument" }),
+    );
+  });
+
   it("answer bare arguments with the text alone", async () => {
     const { tools } = await setup();
     const read = tools.find((t) => t.name === "read_artifact");
