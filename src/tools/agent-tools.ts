@@ -17,7 +17,8 @@ export function readNotes(kit: ToolKit): WorkspaceTool {
     jsonSchema: strictObject({}),
     async run() {
       const notes = await kit.notes();
-      return { ok: true, text: notes === "" ? "Nothing new." : notes, notes, value: notes };
+      const text = notes === "" ? "Nothing new." : notes;
+      return { ok: true, text, body: text, notes, value: notes };
     },
   });
 }

@@ -19,6 +19,8 @@ export type ToolResult =
   | {
       readonly ok: true;
       readonly text: string;
+      /** `text` without the notes after it: what the call itself led to. */
+      readonly body: string;
       readonly notes: string;
       /** What the call produced: an outcome, an artifact, a list. */
       readonly value: unknown;
@@ -27,6 +29,8 @@ export type ToolResult =
   | {
       readonly ok: false;
       readonly text: string;
+      /** `text` without the notes after it: the refusal in words. */
+      readonly body: string;
       readonly notes: string;
       readonly rejection: Rejection;
     };

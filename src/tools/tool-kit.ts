@@ -16,20 +16,24 @@ export interface ToolKit {
   readonly notes: () => Promise<string>;
 }
 
+/** What introduces the agent's new notes after a result's own words. */
+export const NOTES_HEADING = "Since you last looked:";
+
 function withNotes(text: string, notes: string): string {
-  return notes === "" ? text : `${text}\n\nSince you last looked:\n${notes}`;
+  return notes === "" ? text : `${text}\n\n${NOTES_HEADING}\n${notes}`;
 }
 
 /** A successful call: its text for the model, with the agent's new notes after it. */
 export async function answered(kit: ToolKit, text: string, value: unknown): Promise<ToolResult> {
   const notes = await kit.notes();
-  return { ok: true, text: withNotes(text, notes), notes, value };
+  return { ok: true, text: withNotes(text, notes), body: text, notes, value };
 }
 
 /** A refused call: the refusal in neutral words, with the agent's new notes after it. */
 export async function refused(kit: ToolKit, rejection: Rejection): Promise<ToolResult> {
   const notes = await kit.notes();
-  return { ok: false, text: withNotes(modelText(rejection), notes), notes, rejection };
+  const body = modelText(rejection);
+  return { ok: false, text: withNotes(body, notes), body, notes, rejection };
 }
 
 /** Commits a command as the agent and answers with what it led to. */

@@ -167,12 +167,13 @@ describe("mcpResult", () => {
     const split = mcpResult({
       ok: true,
       text: "Done.\n\nSince you last looked:\n- a note",
+      body: "Done.",
       notes: "- a note",
       value: null,
     });
     expect(texts(split)).toEqual(["Done.", "Since you last looked:\n- a note"]);
     expect(split.isError).toBe(false);
-    const alone = mcpResult({ ok: true, text: "Done.", notes: "", value: null });
+    const alone = mcpResult({ ok: true, text: "Done.", body: "Done.", notes: "", value: null });
     expect(texts(alone)).toEqual(["Done."]);
   });
 });
