@@ -162,11 +162,16 @@ export type LiveEvent = z.infer<typeof LiveEventSchema>;
 /** A live event as a host publishes it, defaults left out. */
 export type LiveEventInput = z.input<typeof LiveEventSchema>;
 
-/** A live event of one run, as sent on the wire. It has no `seq` and is not stored. */
+/**
+ * A live event of one run, as sent on the wire. It has no `seq` and is not stored. Ours
+ * beyond the original: `index`, the frame's place in its run (from 0), so a client that
+ * watches a run again after a reconnect skips what it already has.
+ */
 export const LiveFrameSchema = z.object({
   type: z.literal("live").default("live"),
   run_id: z.string(),
   event: LiveEventSchema,
+  index: z.number().int().min(0).optional(),
 });
 /** A `live` frame. */
 export type LiveFrame = z.infer<typeof LiveFrameSchema>;

@@ -49,6 +49,9 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
   const backlog = options.backlog ?? 1_000;
   const maxRuns = options.runs ?? 1_000;
   const channels = new Map<string, RunChannel>();
+  // Frame indexes only grow, within a run and across runs, and from a later process too
+  // (they start from the clock), so a client skips only what it already has.
+  let next = Date.now() * 1_000;
   const channel = (runId: string): RunChannel => {
     let found = channels.get(runId);
     if (found === undefined) {
@@ -72,7 +75,8 @@ export function createLiveHub(options: LiveHubOptions = {}): LiveHub {
       }
       const target = channel(runId);
       if (target.ended) return;
-      const frame = encode(liveFrame(runId, parsed.data));
+      const frame = encode(liveFrame(runId, parsed.data, next));
+      next += 1;
       // Most recently published last, so the oldest runs are the first to go.
       channels.delete(runId);
       channels.set(runId, target);

@@ -117,7 +117,7 @@ export async function openStream(
   );
   const frames: (ServerFrame & Record<string, unknown>)[] = [];
   const ids: string[] = [];
-  let wake: (() => void) | null = null;
+  const waker: { wake: (() => void) | null } = { wake: null };
   let ended = false;
   void (async () => {
     if (response.body === null) return;
@@ -136,14 +136,14 @@ export async function openStream(
           const id = event.split("\n").find((l) => l.startsWith("id: "));
           if (id !== undefined) ids.push(id.slice(4));
           if (data.length > 0) frames.push(JSON.parse(data.join("\n")));
-          wake?.();
+          waker.wake?.();
         }
       }
     } catch {
       // aborted
     }
     ended = true;
-    wake?.();
+    waker.wake?.();
   })();
   const next = async (ms = 5_000) => {
     const deadline = Date.now() + ms;
@@ -151,7 +151,7 @@ export async function openStream(
       if (ended) throw new Error("the stream ended");
       if (Date.now() > deadline) throw new Error("no frame in time");
       await new Promise<void>((resolve) => {
-        wake = resolve;
+        waker.wake = resolve;
         setTimeout(resolve, 20);
       });
     }

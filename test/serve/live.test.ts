@@ -26,7 +26,12 @@ describe("the live hub", () => {
       type: "live",
       run_id: "r1",
       event: { type: "text_delta", part: 0, delta: "a" },
+      index: expect.any(Number),
     });
+    // Indexes only grow, so a client that watches again skips the backlog it already has.
+    const indexes = early.map((f) => JSON.parse(f).index as number);
+    expect(indexes).toEqual([...indexes].sort((x, y) => x - y));
+    expect(new Set(indexes).size).toBe(3);
     stop();
     hub.publish("r1", delta("d"));
     expect(early).toHaveLength(3);
@@ -48,8 +53,14 @@ describe("the live hub", () => {
         type: "live",
         run_id: "r1",
         event: { type: "draft", artifact_id: null, kind: "note", data: { text: "so far" } },
+        index: expect.any(Number),
       },
-      { type: "live", run_id: "r1", event: { type: "app_live", name: "progress", data: null } },
+      {
+        type: "live",
+        run_id: "r1",
+        event: { type: "app_live", name: "progress", data: null },
+        index: expect.any(Number),
+      },
     ]);
     expect(() => hub.publish("r1", { type: "shout" } as never)).toThrow(
       expect.objectContaining({ code: "invalid_argument" }),

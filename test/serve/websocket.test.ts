@@ -200,12 +200,14 @@ describe("attachWebSocket", () => {
       type: "live",
       run_id: "r1",
       event: { type: "text_delta", part: 0, delta: "unwatched" },
+      index: expect.any(Number),
     });
     live.publish("r1", { type: "part_ended", part: 0 });
     expect(await client.next()).toEqual({
       type: "live",
       run_id: "r1",
       event: { type: "part_ended", part: 0 },
+      index: expect.any(Number),
     });
     expect(await workspace.head()).toBe(2);
   });

@@ -21,9 +21,10 @@ export function replayComplete(upToSeq: number): ReplayComplete {
   return { type: "replay_complete", up_to_seq: upToSeq };
 }
 
-/** A live event of a run as its frame. */
-export function liveFrame(runId: string, event: LiveEvent): LiveFrame {
-  return { type: "live", run_id: runId, event };
+/** A live event of a run as its frame; `index` grows within the run (ours). */
+export function liveFrame(runId: string, event: LiveEvent, index?: number): LiveFrame {
+  const frame: LiveFrame = { type: "live", run_id: runId, event };
+  return index === undefined ? frame : { ...frame, index };
 }
 
 /** An `error` frame; an HTTP refusal carries the rejection that explains it. */

@@ -1,0 +1,58 @@
+import type { WorkspaceClient } from "./api.ts";
+import { answerError } from "./errors.ts";
+import type { Http, Query } from "./http.ts";
+
+type Reads = Omit<WorkspaceClient, "commit" | "stopRun" | "subscribe" | "live" | "close">;
+
+const id = (value: string): string => `/${encodeURIComponent(value)}`;
+const pairs = (fields: Record<string, string | number | undefined>): Query =>
+  Object.entries(fields).flatMap(([name, value]) =>
+    value === undefined ? [] : [[name, String(value)] as const],
+  );
+
+// A list: `[]` never reads as `null`.
+async function list<T>(http: Http, path: string, query?: Query): Promise<T[]> {
+  return (await http.read<T[]>(path, query)) ?? [];
+}
+
+/** The workspace's reads, each a `GET` of the server's JSON routes. */
+export function clientReads(http: Http): Reads {
+  return {
+    artifact: (artifactId) => http.read(`/artifacts${id(artifactId)}`),
+    artifacts: () => list(http, "/artifacts"),
+    revisions: (artifactId) => list(http, `/artifacts${id(artifactId)}/revisions`),
+    revision: (artifactId, version) =>
+      http.read(`/artifacts${id(artifactId)}/revisions/${version}`),
+    proposal: (proposalId) => http.read(`/proposals${id(proposalId)}`),
+    proposals: (filter = {}) =>
+      list(http, "/proposals", pairs({ status: filter.status, artifact_id: filter.artifactId })),
+    async previewProposal(proposalId) {
+      const answer = await http.send(`/proposals${id(proposalId)}/preview`);
+      if (answer.status === 200) return { ok: true, value: answer.body as never };
+      const body = answer.body as { rejection?: unknown } | null;
+      if (answer.status < 500 && answer.status !== 401 && body?.rejection !== undefined) {
+        return { ok: false, rejection: body.rejection as never };
+      }
+      throw answerError(answer.status, answer.body as never);
+    },
+    thread: (threadId) => http.read(`/threads${id(threadId)}`),
+    threads: (filter = {}) => list(http, "/threads", pairs({ status: filter.status })),
+    run: (runId) => http.read(`/runs${id(runId)}`),
+    runs: (filter = {}) =>
+      list(http, "/runs", pairs({ thread_id: filter.threadId, status: filter.status })),
+    decisions: (filter = {}) => list(http, "/decisions", pairs({ thread_id: filter.threadId })),
+    offers: (filter = {}) => list(http, "/offers", pairs({ thread_id: filter.threadId })),
+    log: ({ after, limit, threads = [] } = {}) =>
+      list(http, "/events", [
+        ...pairs({ after_seq: after, limit }),
+        ...threads.map((thread) => ["thread_id", thread] as const),
+      ]),
+    head: async () => (await http.read<{ head_seq: number }>("/head"))?.head_seq ?? 0,
+    notes: async ({ after } = {}) => (await http.read("/notes", pairs({ after }))) as never,
+    async nextNotes() {
+      const answer = await http.send("/notes/next", { method: "POST" });
+      if (answer.status !== 200) throw answerError(answer.status, answer.body as never);
+      return answer.body as never;
+    },
+  };
+}
