@@ -11,7 +11,7 @@ export interface Io {
   write(text: string): void;
   /** Writes to stderr. */
   error(text: string): void;
-  /** Resolves once the process is asked to stop (SIGINT or SIGTERM). */
+  /** Resolves once the process is asked to stop (SIGINT or SIGTERM), keeping it alive till then. */
   interrupted(): Promise<void>;
 }
 
@@ -25,7 +25,10 @@ export function processIo(): Io {
     error: (text) => process.stderr.write(text),
     interrupted: () =>
       new Promise((resolve) => {
+        // Signal listeners do not keep the event loop alive, and a store's poller may not.
+        const alive = setInterval(() => {}, 2 ** 30);
         const stop = (): void => {
+          clearInterval(alive);
           process.off("SIGINT", stop);
           process.off("SIGTERM", stop);
           resolve();
