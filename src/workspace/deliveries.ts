@@ -6,6 +6,10 @@ import { DEFERRED_CHANNEL } from "../rules/decisions/decisions.ts";
 /** What an answer channel delivers: the person's pick, and the decision it answers. */
 export interface DecisionDelivery {
   readonly scope: Scope;
+  /** The scope's thread (a run's own thread). */
+  readonly thread_id: string;
+  /** The run, for a run's decision. */
+  readonly run_id: string | null;
   readonly decision_id: string;
   readonly option_id: string;
   readonly label: string;
@@ -52,7 +56,7 @@ export function deliverAnswer(
 ): Promise<DeliveryResult> | undefined {
   for (const { event } of envelopes) {
     if (!isKnownEvent(event) || event.type !== "decision_answered") continue;
-    const { scope, decision_id, option_id, label, channel } = event;
+    const { scope, thread_id, run_id, decision_id, option_id, label, channel } = event;
     if (channel === DEFERRED_CHANNEL) {
       return Promise.resolve({ ok: true, status: "delivered", option_id, channel });
     }
@@ -62,7 +66,7 @@ export function deliverAnswer(
       try {
         // A channel the host stopped declaring since the decision was asked cannot deliver.
         if (send === undefined) throw new Error(`answer channel ${channel} is not declared`);
-        await send({ scope, decision_id, option_id, label });
+        await send({ scope, thread_id, run_id, decision_id, option_id, label });
         return { ok: true, status: "delivered", option_id, channel };
       } catch (error) {
         return { ok: false, stage: "deliver", option_id, channel, error };

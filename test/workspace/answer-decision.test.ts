@@ -97,7 +97,14 @@ describe("answering a decision on a proven channel", () => {
 
     expect(result).toEqual({ ok: true, status: "delivered", option_id: "once", channel: "hook" });
     expect(hook.received).toEqual([
-      { scope: { kind: "thread", id: "t1" }, decision_id: "d1", option_id: "once", label: "Once" },
+      {
+        scope: { kind: "thread", id: "t1" },
+        thread_id: "t1",
+        run_id: null,
+        decision_id: "d1",
+        option_id: "once",
+        label: "Once",
+      },
     ]);
     expect(await slot(ws)).toEqual({
       pending: null,

@@ -86,7 +86,14 @@ describe("a pending decision across a restart", () => {
         channel: "hook",
       });
       expect(second.received).toEqual([
-        { scope, decision_id: "d1", option_id: "deny", label: "Deny" },
+        {
+          scope,
+          thread_id: "t1",
+          run_id: null,
+          decision_id: "d1",
+          option_id: "deny",
+          label: "Deny",
+        },
       ]);
       expect((await second.ws.thread("t1"))?.decision).toEqual({
         pending: null,

@@ -128,6 +128,8 @@ describe.each(rigs)("exactly one answer wins: %s", (_name, { writers, received }
           expect(received.slice(deliveredBefore)).toEqual([
             {
               scope,
+              thread_id: threadId,
+              run_id: null,
               decision_id: decisionId,
               option_id: option,
               label: OPTIONS.find((o) => o.id === option)?.label,

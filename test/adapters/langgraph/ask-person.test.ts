@@ -61,7 +61,12 @@ describe("askPerson", () => {
       status: "resumed",
       output: { picks: ["yes"], done: true },
     });
-    expect(resumed.delivery).toEqual({ ...answer, label: "Ship it" });
+    expect(resumed.delivery).toEqual({
+      ...answer,
+      thread_id: "t1",
+      run_id: null,
+      label: "Ship it",
+    });
     expect((await graph.getState(config)).next).toEqual([]);
     // The asking node ran again on resume, and asked nothing twice.
     expect(runs).toEqual({ prepare: 1, ask: 2 });

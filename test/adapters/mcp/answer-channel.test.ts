@@ -6,6 +6,8 @@ import type { Envelope } from "../../../src/model/envelope.ts";
 const scope = { kind: "thread", id: "t1" } as const;
 const delivery = (decision_id: string, option_id = "a") => ({
   scope,
+  thread_id: "t1",
+  run_id: null,
   decision_id,
   option_id,
   label: option_id.toUpperCase(),
