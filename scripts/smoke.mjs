@@ -136,6 +136,21 @@ assert.equal(typeof checkout.directoryCheckout, "function");
 const postgres = await import("agent-workspace/postgres");
 assert.equal(typeof postgres.postgresStore, "function");
 
+// The tools and the framework adapters load under plain node (ESM/CJS traps hide from Vitest),
+// and the main entry never loads a framework.
+const tools = await import("agent-workspace/tools");
+assert.equal(typeof tools.workspaceTools, "function");
+const adapters = {
+  "agent-workspace/mcp": "createMcpServer",
+  "agent-workspace/ai": "aiTools",
+  "agent-workspace/openai-agents": "openAiAgentsTools",
+  "agent-workspace/langgraph": "langGraphTools",
+};
+for (const [entry, name] of Object.entries(adapters)) {
+  assert.equal(typeof (await import(entry))[name], "function", `${entry} exports ${name}`);
+}
+neverLoads("agent-workspace", /@modelcontextprotocol|from\s*"ai"|@openai\/agents|@langchain/);
+
 const original = fileURLToPath(new URL("../conformance/artifactr", import.meta.url));
 const ours = fileURLToPath(new URL("../conformance/cases", import.meta.url));
 const registry = fixtureRegistry();

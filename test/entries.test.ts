@@ -15,6 +15,10 @@ const ENTRIES = [
   "postgres",
   "checkout",
   "tools",
+  "mcp",
+  "ai",
+  "openai-agents",
+  "langgraph",
 ] as const;
 
 /** The host's entry stays small: what a host needs, no more. */
