@@ -1,5 +1,6 @@
 import type { CommandDef } from "citty";
 import type { Decision, Scope } from "../../model/decisions.ts";
+import type { DecisionAnswerResult } from "../../workspace/answer-decision.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { DeliveryResult } from "../../workspace/deliveries.ts";
 import { person } from "./actors.ts";
@@ -112,28 +113,27 @@ async function answer(
       ];
       return printReport(out, { json, text });
     }
-    case "queued": {
-      const now = await settledNow(result.delivery);
-      if (now !== null) return deliveryReport(now, id, out);
-      const json = {
-        ok: true,
-        status: "queued",
-        decision_id: id,
-        option_id: result.option_id,
-        channel: result.channel,
-      };
-      printReport(out, {
-        json,
-        text: [
-          `${out.paint.yellow("queued")}: ${id} answered ${result.option_id}; delivering through ${result.channel}`,
-        ],
-      });
-      const later = await result.delivery;
-      if (later.ok) return EXIT.done;
-      out.warn([`not delivered through ${later.channel}: ${String(later.error)}`]);
-      return EXIT.failed;
-    }
+    case "queued":
+      return whenQueued(result, id, out);
   }
+}
+
+/** A queued answer: said so at once, then delivered before the process ends (exit 3 if not). */
+async function whenQueued(
+  queued: Extract<DecisionAnswerResult, { status: "queued" }>,
+  id: string,
+  out: Output,
+): Promise<ExitCode> {
+  const now = await settledNow(queued.delivery);
+  if (now !== null) return deliveryReport(now, id, out);
+  const { option_id, channel } = queued;
+  const json = { ok: true, status: "queued", decision_id: id, option_id, channel };
+  const text = `${out.paint.yellow("queued")}: ${id} answered ${option_id}; delivering through ${channel}`;
+  printReport(out, { json, text: [text] });
+  const later = await queued.delivery;
+  if (later.ok) return EXIT.done;
+  out.warn([`not delivered through ${later.channel}: ${String(later.error)}`]);
+  return EXIT.failed;
 }
 
 /** `decide <decision> <option>`: a person's pick for a pending decision. */

@@ -1,4 +1,6 @@
 import type { CommandDef } from "citty";
+import { dataDiff } from "../../diffs/patches/data-diff.ts";
+import type { DataDiff } from "../../model/data-diff.ts";
 import { WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
@@ -36,6 +38,21 @@ function verdict(view: ProposalView, paint: Palette): string[] {
   return [`${mergeState(view, paint)}: accepting it lands this change`];
 }
 
+/**
+ * The diff to show: the preview's, except for a new artifact, whose text fields are shown as
+ * added lines (from empty texts) rather than as one JSON `add` each.
+ */
+function shownDiff({ proposal, preview }: ProposalView): DataDiff | null {
+  if (proposal.change.type !== "create_artifact" || preview.result === null) return preview.diff;
+  const result = preview.result;
+  const blank = Object.fromEntries(
+    Object.entries(result).flatMap(([key, value]) =>
+      typeof value === "string" ? [[key, ""]] : [],
+    ),
+  );
+  return dataDiff(blank, result, ["current", "proposed"]);
+}
+
 /** The preview of a proposal for people: the header, then the diff or the conflicts. */
 function renderShow(view: ProposalView, paint: Palette): string[] {
   const { proposal, preview } = view;
@@ -49,7 +66,7 @@ function renderShow(view: ProposalView, paint: Palette): string[] {
   if (!preview.mergeable) {
     return [...lines, ...preview.conflicts.flatMap((c) => ["", ...renderConflict(c, paint)])];
   }
-  return [...lines, "", ...renderDataDiff(preview.diff, paint)];
+  return [...lines, "", ...renderDataDiff(shownDiff(view), paint)];
 }
 
 /** `show <proposal>`: the rebased preview as a unified diff, or its conflicts with markers. */

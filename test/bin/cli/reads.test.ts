@@ -19,10 +19,11 @@ describe.concurrent("reading a workspace", () => {
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
     expect(coloured(stdout)).toBe(false);
     expect(stdout.split("\n")).toEqual([
-      "Proposals: 3 pending",
+      "Proposals: 4 pending",
       "  prp_clean     edit of plan_1 (plan) by agent:thr_1 — 1 version behind, clean",
       "  prp_conflict  edit of plan_2 (plan) by agent:thr_1 — 1 version behind, 1 conflict",
       "  prp_reject    edit of plan_3 (plan) by agent:thr_1 — up to date, clean",
+      "  prp_new       new plan_4 (plan) by agent:thr_1 — up to date, clean",
       "Decisions: 2 pending",
       "  dec_hook      in thread thr_2: Deploy now?",
       "                options: once (Once), never (Never)",
@@ -51,6 +52,7 @@ describe.concurrent("reading a workspace", () => {
       },
       { id: SEEDED.conflicting, behind: 1, mergeable: false, conflicts: 1, blocked: null },
       { id: SEEDED.toReject, behind: 0, mergeable: true },
+      { id: SEEDED.created, change: "create_artifact", behind: 0, mergeable: true },
     ]);
     expect(inbox.decisions.map((d: { decision: { id: string } }) => d.decision.id)).toEqual([
       SEEDED.hooked,
@@ -146,6 +148,25 @@ describe("colour and refusals, in process", () => {
       expect(quiet.code).toBe(0);
       expect(coloured(quiet.stdout)).toBe(false);
     }
+  });
+
+  it("shows a proposed new artifact's text as added lines", async () => {
+    const io = recordingIo();
+    expect(await runCli(["show", SEEDED.created, ...on()], io)).toBe(0);
+    expect(io.written.stdout).toBe(
+      [
+        "proposal prp_new: new plan_4 (plan) by agent:thr_1, pending",
+        "a new artifact",
+        "clean: accepting it lands this change",
+        "",
+        "--- current/text",
+        "+++ proposed/text",
+        "@@ -1,0 +1,2 @@",
+        "+Write the docs.",
+        "+Then the tests.",
+        "",
+      ].join("\n"),
+    );
   });
 
   it("an unknown proposal is refused (exit 1), its type named; with --json, as JSON on stdout", async () => {
