@@ -4,7 +4,7 @@ import type { DecisionAnswerResult } from "../../workspace/answer-decision.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { DeliveryResult } from "../../workspace/deliveries.ts";
 import { person } from "./actors.ts";
-import { HOST_ARGS, PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
+import { HOST_ARGS, optionValue, PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, type ExitCode, refused, usage } from "./exit.ts";
 import { type Output, printReport } from "./io.ts";
@@ -20,24 +20,42 @@ interface Found {
 const has = (closed: Readonly<Record<string, unknown>>, id: string): boolean =>
   Object.hasOwn(closed, id);
 
+const scopeText = (scope: Scope): string => `${scope.kind}:${scope.id}`;
+
+/** The scopes that once had decision `id` (answered, superseded or retired there). */
+async function endedIn(workspace: Workspace, id: string): Promise<Found[]> {
+  const threads = (await workspace.threads()).filter((t) => has(t.decision.closed, id));
+  const runs = (await workspace.runs()).filter((r) => has(r.decision.closed, id));
+  return [
+    ...threads.map((t): Found => ({ scope: { kind: "thread", id: t.id }, pending: null })),
+    ...runs.map((r): Found => ({ scope: { kind: "run", id: r.id }, pending: null })),
+  ];
+}
+
 /**
  * The decision `id`: among the pending ones first, else the scope that once had it (so the
- * same answer again is recognised as a repeat, a superseded one as stale).
+ * same answer again is recognised as a repeat, a superseded one as stale). `scope`
+ * (`thread:<id>` or `run:<id>`) picks one where several scopes use the id.
  *
- * @throws CliError `refused` (`not_found`) when no thread or run ever had it.
+ * @throws CliError `refused` (`not_found`) when no such scope has it; `usage` when several do.
  */
-async function findDecision(workspace: Workspace, id: string): Promise<Found> {
-  const pending = (await workspace.decisions()).find((d) => d.decision.id === id);
-  if (pending !== undefined) return { scope: pending.scope, pending: pending.decision };
-  for (const thread of await workspace.threads()) {
-    if (has(thread.decision.closed, id))
-      return { scope: { kind: "thread", id: thread.id }, pending: null };
+async function findDecision(workspace: Workspace, id: string, scope?: string): Promise<Found> {
+  const pending = (await workspace.decisions())
+    .filter((d) => d.decision.id === id)
+    .map((d): Found => ({ scope: d.scope, pending: d.decision }));
+  const known = pending.length > 0 ? pending : await endedIn(workspace, id);
+  const found = known.filter((f) => scope === undefined || scopeText(f.scope) === scope);
+  const [only, ...others] = found;
+  if (only === undefined) {
+    const where = scope === undefined ? `workspace ${workspace.id}` : scope;
+    const message = `no decision ${id} is pending in ${where}, nor was one ever`;
+    throw refused({ type: "not_found", message, entity: "decision", id });
   }
-  for (const run of await workspace.runs()) {
-    if (has(run.decision.closed, id)) return { scope: { kind: "run", id: run.id }, pending: null };
+  if (others.length > 0) {
+    const scopes = found.map((f) => scopeText(f.scope)).join(", ");
+    throw usage(`decision ${id} is in more than one scope (${scopes}): pass --scope <one of them>`);
   }
-  const message = `no decision ${id} is pending in workspace ${workspace.id}, nor was one ever`;
-  throw refused({ type: "not_found", message, entity: "decision", id });
+  return only;
 }
 
 // Answering consumes the id: refuse first if this process could not deliver the answer.
@@ -149,13 +167,19 @@ export function decideCommand(cli: CliContext): CommandDef {
         required: true,
       },
       option: { type: "positional", description: "The option's id", required: true },
+      scope: {
+        type: "string",
+        valueHint: "kind:id",
+        description:
+          "Where the decision is (thread:<id> or run:<id>), when several scopes use its id",
+      },
       ...PERSON_ARGS,
       ...HOST_ARGS,
       ...WORKSPACE_ARGS,
     },
     async run({ args, session, out }) {
       const { workspace, host } = session;
-      const found = await findDecision(workspace, args.decision);
+      const found = await findDecision(workspace, args.decision, optionValue(args, "scope"));
       checkChannel(found, host);
       return answer(workspace, found, { id: args.decision, option: args.option, as: args.as, out });
     },

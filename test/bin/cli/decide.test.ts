@@ -79,6 +79,29 @@ describe("decide, refused before anything is stored (in process)", () => {
     expect(pending.map((d) => d.decision.id)).toContain(SEEDED.hooked);
   });
 
+  it("an id pending in two scopes needs --scope to say which", async () => {
+    const db = copyOf(seed);
+    const ws = open(db);
+    const thread = { kind: "thread", id: "thr_1" } as const;
+    const ask = {
+      type: "request_decision",
+      scope: thread,
+      decision_id: SEEDED.hooked,
+      prompt: "Same id?",
+    } as const;
+    expect((await ws.commit(ask, { kind: "agent", thread_id: "thr_1" })).ok).toBe(true);
+    await ws.close();
+    const both = recordingIo();
+    expect(await runCli(["decide", SEEDED.hooked, "once", ...on(db)], both)).toBe(2);
+    expect(both.written.stderr).toContain(
+      "decision dec_hook is in more than one scope (thread:thr_1, thread:thr_2): pass --scope <one of them>",
+    );
+    const one = recordingIo();
+    const scoped = ["decide", SEEDED.hooked, "once", "--scope", "thread:thr_2", "--host", HOST];
+    expect(await runCli([...scoped, ...on(db)], one)).toBe(0);
+    expect(one.written.stdout).toBe("queued: dec_hook answered once; delivering through hook\n");
+  });
+
   it("an unknown decision or option is refused (exit 1), its type named", async () => {
     const db = copyOf(seed);
     const unknown = recordingIo();
