@@ -16,6 +16,7 @@ export default defineConfig({
     "openai-agents": "src/openai-agents.ts",
     langgraph: "src/langgraph.ts",
     "bin/mcp": "src/bin/mcp.ts",
+    "bin/cli": "src/bin/cli.ts",
   },
   format: "esm",
   platform: "node",
