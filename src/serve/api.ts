@@ -43,9 +43,9 @@ export interface ServeOptions {
    */
   readonly firstRetained?: number;
   /**
-   * Frames queued for one connection before it counts as not keeping up (default 10,000):
-   * past it, live frames are dropped, and a durable event ends the connection (the client
-   * resumes where it was).
+   * Frames queued for one connection before it counts as slow (default 10,000): past it, a
+   * replay waits and live frames are dropped; past twice as many, a durable event ends the
+   * connection with an `error` frame (the client resumes where it was).
    */
   readonly outbox?: number;
   /**

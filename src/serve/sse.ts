@@ -6,9 +6,8 @@ import { helloRefusal } from "../rules/protocol/resume.ts";
 import type { OpenConnection, ServeCore } from "./core.ts";
 import { encode } from "./encoded.ts";
 import { errorAnswer, rejectionAnswer } from "./http-answers.ts";
-import { openSession, type Session, type Sink } from "./session.ts";
-
-const PING = new TextEncoder().encode(": ping\n\n");
+import { openSession, type Session } from "./session.ts";
+import { sseSink } from "./sse-sink.ts";
 
 const SSE_HEADERS = {
   "content-type": "text/event-stream; charset=utf-8",
@@ -16,63 +15,6 @@ const SSE_HEADERS = {
   // Proxies that buffer responses (nginx) would hold the frames back.
   "x-accel-buffering": "no",
 };
-
-/** An SSE body and the sink that writes it, with room for `outbox` frames. */
-function sseSink(outbox: number, heartbeatMs: number, onEnd: () => void) {
-  let controller: ReadableStreamDefaultController<Uint8Array> | null = null;
-  let closed = false;
-  let waiters: (() => void)[] = [];
-  const wake = (): void => {
-    const woken = waiters;
-    waiters = [];
-    for (const resolve of woken) resolve();
-  };
-  const room = (): number => controller?.desiredSize ?? 0;
-  const end = (): void => {
-    if (closed) return;
-    closed = true;
-    clearInterval(heartbeat);
-    wake();
-    try {
-      controller?.close();
-    } catch {
-      // Already cancelled by the reader.
-    }
-    onEnd();
-  };
-  const heartbeat = setInterval(() => {
-    if (!closed && room() > 0) controller?.enqueue(PING);
-  }, heartbeatMs);
-  (heartbeat as { unref?: () => void }).unref?.();
-  const body = new ReadableStream<Uint8Array>(
-    {
-      start: (c) => {
-        controller = c;
-      },
-      pull: wake,
-      cancel: end,
-    },
-    { highWaterMark: outbox },
-  );
-  const sink: Sink & { end(): void } = {
-    get closed() {
-      return closed;
-    },
-    send(frame, durable) {
-      if (closed || controller === null) return;
-      if (room() > 0) controller.enqueue(frame.sse());
-      else if (durable) {
-        // A durable event is never dropped: the client reconnects and resumes instead.
-        controller.enqueue(encode(errorFrame("the client is not keeping up")).sse());
-        end();
-      }
-    },
-    drained: () =>
-      closed || room() > 0 ? Promise.resolve() : new Promise((resolve) => waiters.push(resolve)),
-    end,
-  };
-  return { body, sink };
-}
 
 /**
  * `GET /stream`: the protocol over SSE. The `hello` is the query (see `helloToQuery`; an

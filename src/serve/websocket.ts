@@ -52,7 +52,7 @@ function socketSink(socket: WebSocket, outbox: number): Sink {
   socket.on("close", wake);
   const sent = (): void => {
     pending -= 1;
-    if (pending < outbox / 2) wake();
+    if (pending < outbox) wake();
   };
   return {
     get closed() {
@@ -60,7 +60,8 @@ function socketSink(socket: WebSocket, outbox: number): Sink {
     },
     send(frame, durable) {
       if (socket.readyState !== OPEN) return;
-      if (pending >= outbox) {
+      // As on SSE: live frames are dropped at the outbox, durable ones end it at twice that.
+      if (pending >= (durable ? 2 * outbox : outbox)) {
         // A durable event is never dropped: the client reconnects and resumes instead.
         if (durable) closeWith(socket, 4429, "the client is not keeping up");
         return;
@@ -69,7 +70,7 @@ function socketSink(socket: WebSocket, outbox: number): Sink {
       socket.send(frame.json(), sent);
     },
     drained: () =>
-      socket.readyState !== OPEN || pending < outbox / 2
+      socket.readyState !== OPEN || pending < outbox
         ? Promise.resolve()
         : new Promise((resolve) => waiters.push(resolve)),
   };

@@ -176,7 +176,7 @@ describe("POST /commands", () => {
     );
     expect(answered.body).toMatchObject({ ok: true, outcome: { type: "recorded" } });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(delivered).toEqual([
+    expect(delivered).toMatchObject([
       { scope: { kind: "thread", id: "t1" }, decision_id: "d1", option_id: "yes", label: "Yes" },
     ]);
     expect(heard).toMatchObject([
