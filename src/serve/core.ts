@@ -40,6 +40,8 @@ export interface ServeCore {
   report(error: unknown): void;
   /** Ends every connection and stops following the log. */
   close(): void;
+  /** Whether `close` was called: the server takes nothing more. */
+  readonly closed: boolean;
 }
 
 /** Wires the shared parts of a server for `workspace`. */
@@ -60,6 +62,7 @@ export function serveCore(workspace: Workspace, options: ServeOptions): ServeCor
     onError: report,
   });
   const connections = new Set<OpenConnection>();
+  let closed = false;
   return {
     workspace,
     options,
@@ -87,8 +90,12 @@ export function serveCore(workspace: Workspace, options: ServeOptions): ServeCor
     },
     report,
     close() {
+      closed = true;
       for (const connection of [...connections]) connection.close();
       feed.close();
+    },
+    get closed() {
+      return closed;
     },
   };
 }

@@ -116,13 +116,15 @@ async function route(
  * `/artifacts[/:id[/revisions[/:version]]]`, `/proposals[/:id[/preview]]`, `/threads[/:id]`,
  * `/runs[/:id]`, `/decisions`, `/offers`, `/notes`). Every request is authenticated first
  * (401 without an actor), and its commands run as that actor, never another. A bad request
- * is an `error` body with a 4xx status; a failure on the server a 500, never a crash.
+ * is an `error` body with a 4xx status; a failure on the server a 500, never a crash. After
+ * `close()`, every request is answered 503.
  */
 export function protocolHandler(workspace: Workspace, options: ProtocolOptions): ProtocolHandler {
   const core = serveCore(workspace, options);
   const base = (options.basePath ?? "").replace(/\/+$/, "");
   const handle = async (request: Request): Promise<Response> => {
     try {
+      if (core.closed) return errorAnswer(503, errorFrame("the server is closing"));
       const path = segments(new URL(request.url), base);
       if (path === null) return errorAnswer(404, errorFrame("no such route"));
       const who = await core.authenticate(request);

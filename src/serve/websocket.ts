@@ -200,6 +200,12 @@ export function attachWebSocket(
     } catch {
       pathname = "";
     }
+    if (pathname === path && core.closed) {
+      socket.end(
+        "HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n",
+      );
+      return;
+    }
     if (pathname !== path) {
       // Another listener's path; with no other listener, nobody's: refused, not left open.
       if (server.listenerCount("upgrade") === 1) {

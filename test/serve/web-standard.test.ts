@@ -1,0 +1,45 @@
+// The handler as a Hono app or a Next.js route calls it: a Web Request in, a Response out,
+// no node:http anywhere.
+import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import { protocolHandler } from "../../src/serve/handler.ts";
+import { createWorkspace } from "../../src/workspace/workspace.ts";
+import { bearer, command } from "./harness.ts";
+
+const base = "https://app.example/api/workspace";
+const alice = { authorization: "Bearer alice" };
+
+describe("protocolHandler as a Web-standard handler", () => {
+  it("answers requests and streams SSE frames without a server around it", async () => {
+    const workspace = createWorkspace({ registry: fixtureRegistry(), id: "w1" });
+    const handler = protocolHandler(workspace, {
+      authenticate: bearer,
+      basePath: "/api/workspace",
+    });
+    const posted = await handler(
+      new Request(`${base}/commands`, {
+        method: "POST",
+        headers: { ...alice, "content-type": "application/json" },
+        body: JSON.stringify(command("c1", { type: "create_thread", thread_id: "t1" })),
+      }),
+    );
+    expect(await posted.json()).toMatchObject({ type: "command_result", ok: true });
+    const abort = new AbortController();
+    const stream = await handler(
+      new Request(`${base}/stream?protocol=artifactr.v1`, { headers: alice, signal: abort.signal }),
+    );
+    expect(stream.headers.get("content-type")).toBe("text/event-stream; charset=utf-8");
+    const reader = stream.body?.getReader();
+    let text = "";
+    while (!text.includes("replay_complete")) {
+      const chunk = await reader?.read();
+      text += new TextDecoder().decode(chunk?.value);
+    }
+    expect(text).toContain('"type":"welcome"');
+    expect(text).toContain('"seq":1');
+    abort.abort();
+    handler.close();
+    const after = await handler(new Request(`${base}/head`, { headers: alice }));
+    expect(after.status).toBe(503);
+  });
+});
