@@ -29,6 +29,24 @@ function joined(chunks: readonly Uint8Array[]): Uint8Array {
   return bytes;
 }
 
+/** Calls `work` soon after it is asked for, at most once every {@link WRITE_GAP_MS}. */
+function throttled(work: () => void): () => void {
+  let last = 0;
+  let scheduled = false;
+  const run = (): void => {
+    scheduled = false;
+    last = Date.now();
+    work();
+  };
+  return () => {
+    if (scheduled) return;
+    scheduled = true;
+    const wait = last + WRITE_GAP_MS - Date.now();
+    if (wait <= 0) soon(run);
+    else setTimeout(run, wait);
+  };
+}
+
 /**
  * An SSE body and the sink that writes it, with room for `outbox` frames (see
  * `ServeOptions.outbox`). Frames sent together leave as one chunk (one write to the
@@ -83,20 +101,10 @@ export function sseSink(outbox: number, heartbeatMs: number, onEnd: () => void) 
     },
     { highWaterMark: outbox, size: (chunk) => frames.get(chunk) ?? 1 },
   );
-  let lastWrite = 0;
-  let scheduled = false;
-  const write = (): void => {
-    scheduled = false;
-    lastWrite = Date.now();
-    flush();
-  };
+  const scheduleFlush = throttled(flush);
   const push = (bytes: Uint8Array): void => {
     batch.push(bytes);
-    if (scheduled) return;
-    scheduled = true;
-    const wait = lastWrite + WRITE_GAP_MS - Date.now();
-    if (wait <= 0) soon(write);
-    else setTimeout(write, wait);
+    scheduleFlush();
   };
   const sink: Sink & { end(): void } = {
     get closed() {
