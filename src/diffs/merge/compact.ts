@@ -10,7 +10,7 @@ interface Group {
 
 /** One file's lines and changed flags, as seen while sliding. */
 interface Side {
-  readonly lines: readonly number[];
+  readonly lines: ArrayLike<number>;
   readonly changed: Uint8Array;
 }
 
@@ -107,8 +107,8 @@ function compactSide(side: Side, other: Side): void {
  * those of `b`, as git does after any line diff. Changes the flags in place.
  */
 export function compactChanges(
-  a: readonly number[],
-  b: readonly number[],
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
   flags: { readonly changedA: Uint8Array; readonly changedB: Uint8Array },
 ): void {
   const sideA: Side = { lines: a, changed: flags.changedA };

@@ -16,7 +16,7 @@ export function lineDiffFor(algorithm: DiffAlgorithm = "histogram"): LineDiff {
 }
 
 /** Diffs two interned sequences with `diff`, slides the changes as git does, and returns the hunks. */
-export function diffHunks(a: readonly number[], b: readonly number[], diff: LineDiff): Hunk[] {
+export function diffHunks(a: ArrayLike<number>, b: ArrayLike<number>, diff: LineDiff): Hunk[] {
   const flags = diff(a, b);
   compactChanges(a, b, flags);
   return toHunks(flags.changedA, flags.changedB);
@@ -36,7 +36,7 @@ export interface MergeChunk {
   readonly theirs: LineRange;
 }
 
-function sameChange(x: Hunk, y: Hunk, xs: readonly number[], ys: readonly number[]): boolean {
+function sameChange(x: Hunk, y: Hunk, xs: ArrayLike<number>, ys: ArrayLike<number>): boolean {
   if (x.startA !== y.startA || x.endA !== y.endA || x.endB - x.startB !== y.endB - y.startB) {
     return false;
   }
@@ -152,9 +152,9 @@ class ChunkWalk {
  * and the same new lines are the same change. Conflicts are not refined further.
  */
 export function mergeChunks(
-  base: readonly number[],
-  ours: readonly number[],
-  theirs: readonly number[],
+  base: ArrayLike<number>,
+  ours: ArrayLike<number>,
+  theirs: ArrayLike<number>,
   diff: LineDiff,
 ): MergeChunk[] {
   const walk = new ChunkWalk(diffHunks(base, ours, diff), diffHunks(base, theirs, diff));

@@ -16,49 +16,17 @@
  * construction, hence the `as number` reads (`noUncheckedIndexedAccess` can't know).
  */
 
+import { type DenseCodes, denseCodes } from "./codes.ts";
 import { myersDiff } from "./myers.ts";
 import type { LineDiff } from "./types.ts";
 
 /** Lines occurring more often than this in a region of A are never anchors (JGit's default). */
 export const MAX_CHAIN_LENGTH = 64;
 
-/** Dense copies of both sequences, numbered 0..size-1, so tables can be plain typed arrays. */
-interface Dense {
-  readonly a: Int32Array;
-  readonly b: Int32Array;
-  readonly size: number;
-}
-
-/** Renumbers lines densely, unless they already are small non-negative numbers. */
-function densify(a: readonly number[], b: readonly number[]): Dense {
-  let max = -1;
-  let small = true;
-  for (const xs of [a, b]) {
-    for (const x of xs) {
-      if (x > max) max = x;
-      if (x < 0 || (x | 0) !== x) small = false;
-    }
-  }
-  if (small && max < 4 * (a.length + b.length) + 1024) {
-    return { a: new Int32Array(a), b: new Int32Array(b), size: max + 1 };
-  }
-  const ids = new Map<number, number>();
-  const renumber = (xs: readonly number[]): Int32Array => {
-    const out = new Int32Array(xs.length);
-    for (let i = 0; i < xs.length; i++) {
-      const x = xs[i] as number;
-      let id = ids.get(x);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(x, id);
-      }
-      out[i] = id;
-    }
-    return out;
-  };
-  const da = renumber(a);
-  const db = renumber(b);
-  return { a: da, b: db, size: ids.size };
+/** Elements `[start, end)` of a sequence: a view of a typed array, a copy of anything else. */
+function part(xs: ArrayLike<number>, start: number, end: number): ArrayLike<number> {
+  if (xs instanceof Int32Array) return xs.subarray(start, end);
+  return Array.prototype.slice.call(xs, start, end);
 }
 
 /**
@@ -69,7 +37,7 @@ export function makeHistogramDiff(fallback: LineDiff): LineDiff {
   return (a, b) => {
     const changedA = new Uint8Array(a.length);
     const changedB = new Uint8Array(b.length);
-    const dense = densify(a, b);
+    const dense = denseCodes(a, b);
     const search = new LcsSearch(dense);
     // Regions are independent, so an explicit stack replaces recursion (no depth limit).
     const stack: number[] = [0, a.length, 0, b.length];
@@ -91,7 +59,7 @@ export function makeHistogramDiff(fallback: LineDiff): LineDiff {
         changedA.fill(1, s1, e1);
         changedB.fill(1, s2, e2);
       } else {
-        const sub = fallback(a.slice(s1, e1), b.slice(s2, e2));
+        const sub = fallback(part(a, s1, e1), part(b, s2, e2));
         changedA.set(sub.changedA, s1);
         changedB.set(sub.changedB, s2);
       }
@@ -121,7 +89,7 @@ class LcsSearch {
   bs = 0;
   be = 0;
 
-  constructor(dense: Dense) {
+  constructor(dense: DenseCodes) {
     this.a = dense.a;
     this.b = dense.b;
     this.count = new Int32Array(dense.size);

@@ -1,5 +1,6 @@
 import { lineDiffFor, type MergeChunk, mergeChunks } from "./diff3.ts";
-import { type InternedMerge, internMerge, type TextLines } from "./lines.ts";
+import { type InternedMerge, internMerge } from "./intern-merge.ts";
+import type { TextLines } from "./lines.ts";
 import { DEFAULT_LABELS, markerEolOf, type ResolvedLabels, renderConflict } from "./markers.ts";
 import type { LineRange, MergeText, TextConflict } from "./types.ts";
 

@@ -20,45 +20,14 @@ export function roughSqrt(n: number): number {
   return root;
 }
 
-/** Whether every value is a small non-negative integer, usable as an index as it is. */
-function isDense(values: readonly number[], bound: number): boolean {
-  for (const v of values) if (!(v >= 0 && v < bound && Number.isInteger(v))) return false;
-  return true;
-}
-
-/**
- * Numbers both sequences densely, so counting occurrences can use typed arrays. Interned
- * lines usually are dense already and are kept; anything else is renumbered.
- */
-export function denseCodes(a: readonly number[], b: readonly number[]) {
-  const bound = 2 * (a.length + b.length) + 64;
-  let size = 0;
-  let codesA: Int32Array;
-  let codesB: Int32Array;
-  if (isDense(a, bound) && isDense(b, bound)) {
-    codesA = new Int32Array(a);
-    codesB = new Int32Array(b);
-    for (const v of codesA) size = Math.max(size, v + 1);
-    for (const v of codesB) size = Math.max(size, v + 1);
-  } else {
-    const ids = new Map<number, number>();
-    const code = (value: number): number => {
-      let id = ids.get(value);
-      if (id === undefined) {
-        id = ids.size;
-        ids.set(value, id);
-      }
-      return id;
-    };
-    codesA = Int32Array.from(a, code);
-    codesB = Int32Array.from(b, code);
-    size = ids.size;
+/** How often each code occurs in `codes`, by code (codes below `size`). */
+export function countCodes(codes: Int32Array, size: number): Int32Array {
+  const counts = new Int32Array(size);
+  for (let i = 0; i < codes.length; i++) {
+    const code = codes[i] as number;
+    counts[code] = (counts[code] as number) + 1;
   }
-  const countA = new Int32Array(size);
-  const countB = new Int32Array(size);
-  for (const id of codesA) countA[id] = (countA[id] as number) + 1;
-  for (const id of codesB) countB[id] = (countB[id] as number) + 1;
-  return { codesA, codesB, countA, countB };
+  return counts;
 }
 
 /**
@@ -76,39 +45,37 @@ export function keptLines(
   const length = end - start;
   const limit = Math.min(roughSqrt(codes.length), MAX_EQUAL_LIMIT);
   const kinds = new Uint8Array(length);
-  // unmatchedBefore[r]: unmatched lines among the first r; nextSome[r]: the next line from r on
-  // that has some (not many) matches. They make each "confusing" test O(1).
+  // unmatchedBefore[r]: unmatched lines among the first r, so each "confusing" test is O(1).
   const unmatchedBefore = new Int32Array(length + 1);
+  let unmatched = 0;
   for (let r = 0; r < length; r++) {
     const matches = otherCounts[codes[start + r] as number] as number;
     const kind = matches === 0 ? NO_MATCH : matches >= limit ? MANY_MATCHES : SOME_MATCHES;
     kinds[r] = kind;
-    unmatchedBefore[r + 1] = (unmatchedBefore[r] as number) + (kind === NO_MATCH ? 1 : 0);
-  }
-  const nextSome = new Int32Array(length + 1);
-  nextSome[length] = length;
-  for (let r = length - 1; r >= 0; r--) {
-    nextSome[r] = kinds[r] === SOME_MATCHES ? r : (nextSome[r + 1] as number);
+    if (kind === NO_MATCH) unmatched++;
+    unmatchedBefore[r + 1] = unmatched;
   }
   const keptCodes = new Int32Array(length);
   const index = new Int32Array(length);
   let kept = 0;
   let lastSome = -1;
+  // The first line past r with some (not many) matches, found by a scan that only moves on.
+  let nextSome = -1;
   for (let r = 0; r < length; r++) {
     const kind = kinds[r];
     let keep = kind === SOME_MATCHES;
     if (kind === MANY_MATCHES) {
+      if (nextSome <= r) {
+        nextSome = r + 1;
+        while (nextSome < length && kinds[nextSome] !== SOME_MATCHES) nextSome++;
+      }
       const runStart = Math.max(lastSome + 1, r - SCAN_WINDOW);
-      const runEnd = Math.min(nextSome[r + 1] as number, r + SCAN_WINDOW + 1);
+      const runEnd = Math.min(nextSome, r + SCAN_WINDOW + 1);
       keep = !isConfusing(
-        {
-          unmatched: (unmatchedBefore[r] as number) - (unmatchedBefore[runStart] as number),
-          lines: r - runStart,
-        },
-        {
-          unmatched: (unmatchedBefore[runEnd] as number) - (unmatchedBefore[r + 1] as number),
-          lines: runEnd - r - 1,
-        },
+        (unmatchedBefore[r] as number) - (unmatchedBefore[runStart] as number),
+        r - runStart,
+        (unmatchedBefore[runEnd] as number) - (unmatchedBefore[r + 1] as number),
+        runEnd - r - 1,
       );
     } else if (kind === SOME_MATCHES) lastSome = r;
     if (keep) {
@@ -120,21 +87,21 @@ export function keptLines(
   return { codes: keptCodes.subarray(0, kept), index: index.subarray(0, kept) };
 }
 
-/** A run of unmatched and frequent lines next to a frequent line. */
-interface Run {
-  readonly unmatched: number;
-  readonly lines: number;
-}
-
 /**
  * Whether a frequent line is "confusing" (GNU diff's term): the runs of unmatched or frequent
  * lines just before and after it (up to a window) both hold unmatched lines, and these
- * outnumber the frequent ones. Matching it would only pull the diff apart.
+ * outnumber the frequent ones. Matching it would only pull the diff apart. Each run is given
+ * by its unmatched lines and its length.
  */
-function isConfusing(before: Run, after: Run): boolean {
-  if (before.unmatched === 0 || after.unmatched === 0) return false;
-  const unmatched = before.unmatched + after.unmatched;
+function isConfusing(
+  unmatchedBefore: number,
+  linesBefore: number,
+  unmatchedAfter: number,
+  linesAfter: number,
+): boolean {
+  if (unmatchedBefore === 0 || unmatchedAfter === 0) return false;
+  const unmatched = unmatchedBefore + unmatchedAfter;
   // The line itself counts once in each run.
-  const frequent = before.lines + after.lines - unmatched + 2;
+  const frequent = linesBefore + linesAfter - unmatched + 2;
   return frequent * FREQUENT_RUN_FACTOR < frequent + unmatched;
 }

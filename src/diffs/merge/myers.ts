@@ -1,4 +1,5 @@
-import { denseCodes, keptLines, roughSqrt } from "./myers-prepare.ts";
+import { denseCodes } from "./codes.ts";
+import { countCodes, keptLines, roughSqrt } from "./myers-prepare.ts";
 import type { LineDiff } from "./types.ts";
 
 // Tuning of the published heuristics, set to what git's results show.
@@ -256,7 +257,9 @@ function compareBoxes(
 export const myersDiff: LineDiff = (a, b) => {
   const changedA = new Uint8Array(a.length);
   const changedB = new Uint8Array(b.length);
-  const { codesA, codesB, countA, countB } = denseCodes(a, b);
+  const { a: codesA, b: codesB, size } = denseCodes(a, b);
+  const countA = countCodes(codesA, size);
+  const countB = countCodes(codesB, size);
 
   const shorter = Math.min(a.length, b.length);
   let prefix = 0;

@@ -16,8 +16,8 @@ export type DiffAlgorithm = "histogram" | "myers";
  * (sliding groups of changes, as git does) runs after it.
  */
 export type LineDiff = (
-  a: readonly number[],
-  b: readonly number[],
+  a: ArrayLike<number>,
+  b: ArrayLike<number>,
 ) => { readonly changedA: Uint8Array; readonly changedB: Uint8Array };
 
 /** Labels written after the conflict markers. */
