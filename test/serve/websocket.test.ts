@@ -299,4 +299,19 @@ describe("attachWebSocket", () => {
     );
     expect([leftStatus, theirs]).toEqual([418, ["/other"]]);
   });
+
+  it("closes with 4429 a client that does not read, rather than drop a durable event", async () => {
+    const { workspace, connect } = await serveSockets({ outbox: 3 });
+    await workspace.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    const client = connect("alice");
+    await client.send(hello({ from_head: true }));
+    await client.until("replay_complete");
+    client.socket.pause();
+    const content = "x".repeat(64 * 1024);
+    for (let i = 0; i < 300; i++) {
+      await workspace.commit({ type: "post_message", thread_id: "t1", content }, alice);
+    }
+    client.socket.resume();
+    expect((await client.closed).code).toBe(4429);
+  });
 });
