@@ -1,4 +1,5 @@
 import type { EventFrame, HelloInput, LiveFrame, ServerFrame } from "../model/protocol.ts";
+import { ClientError } from "./errors.ts";
 import type { Connection, Transport } from "./transport.ts";
 import { CLIENT_PROTOCOL } from "./transport.ts";
 
@@ -65,6 +66,8 @@ export function resumingStream(request: StreamRequest): ResumingStream {
       request.onEvent?.(frame);
       settle();
     } else if (frame.type === "live") request.onLive?.(frame);
+    // A run that could not be watched, a stream about to end: the stream goes on (or resumes).
+    else if (frame.type === "error") request.onError(new ClientError("refused", frame.message));
   };
   const connect = (): void => {
     timer = null;
