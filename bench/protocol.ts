@@ -215,12 +215,29 @@ async function liveLag(count: number, rate: number, seconds: number): Promise<Be
   ];
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// A measure run `times` times (the machine is shared: one run can meet another's load): the
+// run with the median p99, its note naming every run's.
+async function medianOf(times: number, measure: () => Promise<BenchRow[]>): Promise<BenchRow> {
+  const runs: BenchRow[] = [];
+  for (let i = 0; i < times; i++) {
+    const [row] = await measure();
+    if (row !== undefined) runs.push(row);
+    await pause(1_000); // let the closed connections go before the next run
+  }
+  const sorted = [...runs].sort((x, y) => x.value - y.value);
+  const median = sorted[Math.floor(sorted.length / 2)] as BenchRow;
+  const all = runs.map((r) => `${r.value} ms`).join(", ");
+  return { ...median, note: `median of ${times} runs (p99 ${all}); that run: ${median.note}` };
+}
+
 /** Runs the measurements and returns one row per measure. */
 export async function benchProtocol(): Promise<BenchRow[]> {
-  const fan = await fanOut(1_000, 50);
-  // Let the thousand closed connections go before the next measure.
-  await new Promise((resolve) => setTimeout(resolve, 2_000));
-  return [...fan, ...(await liveLag(100, 5_000, 4))];
+  return [
+    await medianOf(3, () => fanOut(1_000, 50)),
+    await medianOf(3, () => liveLag(100, 5_000, 4)),
+  ];
 }
 
 /** One of the measures alone, for profiling: (a) `fan-out` or (b) `live`. */
