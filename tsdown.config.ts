@@ -15,6 +15,8 @@ export default defineConfig({
     ai: "src/ai.ts",
     "openai-agents": "src/openai-agents.ts",
     langgraph: "src/langgraph.ts",
+    protocol: "src/protocol.ts",
+    client: "src/client.ts",
     "bin/mcp": "src/bin/mcp.ts",
     "bin/cli": "src/bin/cli.ts",
   },

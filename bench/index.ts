@@ -4,8 +4,8 @@
  * merges, (b) large documents of real text with scattered edits and with a moved block, (c)
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
  * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
- * decisions and side conversations, (f) the input limits and (g) a tool call against its
- * commit. Prints markdown tables and how the numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
+ * decisions and side conversations, (f) the input limits, (g) a tool call against its
+ * commit and (h) the live protocol's fan-out. Prints markdown tables and how the numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
 import { cpus, loadavg } from "node:os";
@@ -236,3 +236,10 @@ console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchTools } = await import("./tools.ts");
 for (const r of await benchTools()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (h) The live protocol: one event to many subscribers, and live deltas under load.
+console.log("\n## (h) The live protocol (SSE)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchProtocol } = await import("./protocol.ts");
+for (const r of await benchProtocol()) console.log(row([r.measure, String(r.value), r.unit, r.note]));

@@ -19,6 +19,8 @@ const ENTRIES = [
   "ai",
   "openai-agents",
   "langgraph",
+  "protocol",
+  "client",
 ] as const;
 
 /** The host's entry stays small: what a host needs, no more. */
