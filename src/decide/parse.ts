@@ -24,7 +24,9 @@ function parseWith<S extends z.ZodType>(
   if (!within.ok) return within;
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return ok(parsed.data);
-  return refuse(validationFailed(`invalid ${what}`, toValidationErrors(parsed.error, input)));
+  return refuse(
+    validationFailed(`invalid ${what}`, toValidationErrors(parsed.error, input, schema)),
+  );
 }
 
 /**

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { IdSchema } from "./ids.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
 /** A person, identified by the host application's user id. */
 const UserActorSchema = z.object({
@@ -38,13 +39,15 @@ const EvaluatorActorSchema = z.object({
 });
 
 /** Who does something, discriminated by `kind`. */
-export const ActorSchema = z.discriminatedUnion("kind", [
-  UserActorSchema,
-  AgentActorSchema,
-  ExternalAgentActorSchema,
-  SystemActorSchema,
-  EvaluatorActorSchema,
-]);
+export const ActorSchema = originalUnion(
+  z.discriminatedUnion("kind", [
+    named("UserActor", UserActorSchema),
+    named("AgentActor", AgentActorSchema),
+    named("ExternalAgentActor", ExternalAgentActorSchema),
+    named("SystemActor", SystemActorSchema),
+    named("EvaluatorActor", EvaluatorActorSchema),
+  ]),
+);
 /** Who does something: a person, a thread's agent, an external agent, the system or an evaluator. */
 export type Actor = z.infer<typeof ActorSchema>;
 /** An actor as a host may write it, with defaults left out. */

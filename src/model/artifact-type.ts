@@ -77,7 +77,10 @@ export function validateData(type: ArtifactType, data: unknown): Result<JsonObje
   const parsed = type.schema.safeParse(data, { reportInput: true });
   if (!parsed.success) {
     return refuse(
-      validationFailed(`invalid ${type.kind} data`, toValidationErrors(parsed.error, data)),
+      validationFailed(
+        `invalid ${type.kind} data`,
+        toValidationErrors(parsed.error, data, type.schema),
+      ),
     );
   }
   if (!isJsonObject(parsed.data)) {

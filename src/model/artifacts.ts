@@ -3,14 +3,16 @@ import { ActorSchema } from "./actors.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
 import { PatchSchema } from "./patches.ts";
+import { bool, int } from "./wire/fields.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
 /** An artifact at its current version: what a reader sees. */
 export const VersionedSchema = z.object({
   id: z.string(),
-  version: z.number().int().min(1),
+  version: int({ ge: 1 }),
   data: JsonObjectSchema,
   updated_by: ActorSchema,
-  archived: z.boolean().default(false),
+  archived: bool().default(false),
   kind: z.string(),
 });
 /** An artifact at its current version. */
@@ -23,13 +25,13 @@ export type Versioned = z.infer<typeof VersionedSchema>;
  */
 export const RevisionSchema = z.object({
   artifact_id: z.string(),
-  version: z.number().int().min(1),
+  version: int({ ge: 1 }),
   kind: z.string(),
   data: JsonObjectSchema,
   patch: PatchSchema.nullable().default(null),
   actor: ActorSchema,
   proposal_id: z.string().nullable().default(null),
-  archived: z.boolean().default(false),
+  archived: bool().default(false),
   trace_id: z.string().nullable().default(null),
 });
 /** One immutable step of an artifact's history. */
@@ -39,47 +41,54 @@ export type Revision = z.infer<typeof RevisionSchema>;
  * Create an artifact. When the type's write policy (or the thread's mode) makes an agent
  * propose, it becomes the proposal `proposal_id` instead.
  */
-export const CreateArtifactSchema = z.strictObject({
-  type: z.literal("create_artifact"),
-  artifact_id: IdSchema,
-  kind: z.string(),
-  data: JsonObjectSchema,
-  thread_id: IdSchema.nullable().default(null),
-  proposal_id: IdSchema,
-});
+export const CreateArtifactSchema = named(
+  "CreateArtifact",
+  z.strictObject({
+    type: z.literal("create_artifact"),
+    artifact_id: IdSchema,
+    kind: z.string(),
+    data: JsonObjectSchema,
+    thread_id: IdSchema.nullable().default(null),
+    proposal_id: IdSchema,
+  }),
+);
 /** Create an artifact. */
 export type CreateArtifact = z.infer<typeof CreateArtifactSchema>;
 
 /** Apply a patch to an artifact, computed against `base_version`. */
-export const EditArtifactSchema = z.strictObject({
-  type: z.literal("edit_artifact"),
-  artifact_id: IdSchema,
-  base_version: z.number().int().min(1),
-  patch: PatchSchema,
-  summary: z.string().nullable().default(null),
-  thread_id: IdSchema.nullable().default(null),
-  proposal_id: IdSchema,
-});
+export const EditArtifactSchema = named(
+  "EditArtifact",
+  z.strictObject({
+    type: z.literal("edit_artifact"),
+    artifact_id: IdSchema,
+    base_version: int({ ge: 1 }),
+    patch: PatchSchema,
+    summary: z.string().nullable().default(null),
+    thread_id: IdSchema.nullable().default(null),
+    proposal_id: IdSchema,
+  }),
+);
 /** Apply a patch to an artifact. */
 export type EditArtifact = z.infer<typeof EditArtifactSchema>;
 
 /** Archive an artifact at `base_version`. Its data stays readable; it can no longer change. */
-export const ArchiveArtifactSchema = z.strictObject({
-  type: z.literal("archive_artifact"),
-  artifact_id: IdSchema,
-  base_version: z.number().int().min(1),
-  thread_id: IdSchema.nullable().default(null),
-  proposal_id: IdSchema,
-});
+export const ArchiveArtifactSchema = named(
+  "ArchiveArtifact",
+  z.strictObject({
+    type: z.literal("archive_artifact"),
+    artifact_id: IdSchema,
+    base_version: int({ ge: 1 }),
+    thread_id: IdSchema.nullable().default(null),
+    proposal_id: IdSchema,
+  }),
+);
 /** Archive an artifact. */
 export type ArchiveArtifact = z.infer<typeof ArchiveArtifactSchema>;
 
 /** The changes a proposal can carry. */
-export const ChangeSchema = z.discriminatedUnion("type", [
-  CreateArtifactSchema,
-  EditArtifactSchema,
-  ArchiveArtifactSchema,
-]);
+export const ChangeSchema = originalUnion(
+  z.discriminatedUnion("type", [CreateArtifactSchema, EditArtifactSchema, ArchiveArtifactSchema]),
+);
 /** A change to artifacts: create, edit or archive. */
 export type Change = z.infer<typeof ChangeSchema>;
 
@@ -94,7 +103,7 @@ export const ArtifactCreatedSchema = z.object({
   ...scope,
   artifact_id: z.string(),
   kind: z.string(),
-  version: z.number().int(),
+  version: int(),
   data: JsonObjectSchema,
   proposal_id: z.string().nullable().default(null),
 });
@@ -105,7 +114,7 @@ export const ArtifactChangedSchema = z.object({
   ...scope,
   artifact_id: z.string(),
   kind: z.string(),
-  version: z.number().int(),
+  version: int(),
   patch: PatchSchema,
   summary: z.string(),
   proposal_id: z.string().nullable().default(null),
@@ -117,6 +126,6 @@ export const ArtifactArchivedSchema = z.object({
   ...scope,
   artifact_id: z.string(),
   kind: z.string(),
-  version: z.number().int(),
+  version: int(),
   proposal_id: z.string().nullable().default(null),
 });

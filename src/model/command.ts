@@ -19,35 +19,38 @@ import {
   SetFocusSchema,
   SetThreadModeSchema,
 } from "./threads.ts";
+import { originalUnion } from "./wire/meta.ts";
 
 /** Every command, discriminated by `type`. Commands carry the ids of what they create. */
-export const CommandSchema = z.discriminatedUnion("type", [
-  CreateArtifactSchema,
-  EditArtifactSchema,
-  ArchiveArtifactSchema,
-  ProposeChangeSchema,
-  RespondToProposalSchema,
-  ExpireProposalSchema,
-  CreateThreadSchema,
-  PostMessageSchema,
-  SetFocusSchema,
-  SetThreadModeSchema,
-  AnswerDeferredSchema,
-  GiveFeedbackSchema,
-  SaveDraftSchema,
-  EndThreadSchema,
-  DeleteThreadSchema,
-  GrantPermissionSchema,
-  MakeOfferSchema,
-  AnswerOfferSchema,
-  ReleaseOfferSchema,
-  LaunchThreadSchema,
-  RequestDecisionSchema,
-  AnswerDecisionSchema,
-  RetireDecisionSchema,
-  OpenSideSchema,
-  CloseSideSchema,
-]);
+export const CommandSchema = originalUnion(
+  z.discriminatedUnion("type", [
+    CreateArtifactSchema,
+    EditArtifactSchema,
+    ArchiveArtifactSchema,
+    ProposeChangeSchema,
+    RespondToProposalSchema,
+    ExpireProposalSchema,
+    CreateThreadSchema,
+    PostMessageSchema,
+    SetFocusSchema,
+    SetThreadModeSchema,
+    AnswerDeferredSchema,
+    GiveFeedbackSchema,
+    SaveDraftSchema,
+    EndThreadSchema,
+    DeleteThreadSchema,
+    GrantPermissionSchema,
+    MakeOfferSchema,
+    AnswerOfferSchema,
+    ReleaseOfferSchema,
+    LaunchThreadSchema,
+    RequestDecisionSchema,
+    AnswerDecisionSchema,
+    RetireDecisionSchema,
+    OpenSideSchema,
+    CloseSideSchema,
+  ]),
+);
 /** A command, parsed: defaults filled, ids present. */
 export type Command = z.infer<typeof CommandSchema>;
 /** The `type` codes of commands. */

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { ActorSchema } from "./actors.ts";
 import { EventSchema } from "./event.ts";
+import { int } from "./wire/fields.ts";
 
 /**
  * One entry of a workspace's log: an event with its position (`seq`, from 1, gapless), id,
@@ -8,7 +9,7 @@ import { EventSchema } from "./event.ts";
  * belongs to.
  */
 export const EnvelopeSchema = z.object({
-  seq: z.number().int().min(1),
+  seq: int({ ge: 1 }),
   id: z.string(),
   ts: z.string(),
   workspace_id: z.string(),

@@ -39,16 +39,19 @@ import {
   ThreadEndedSchema,
   ThreadModeChangedSchema,
 } from "./threads.ts";
+import { originalUnion } from "./wire/meta.ts";
 
 /** Facts a host records about runs and the application, decided by `record`. */
-export const FactSchema = z.discriminatedUnion("type", [
-  RunStartedSchema,
-  ToolCalledSchema,
-  ToolReturnedSchema,
-  RunPausedSchema,
-  RunEndedSchema,
-  AppEventSchema,
-]);
+export const FactSchema = originalUnion(
+  z.discriminatedUnion("type", [
+    RunStartedSchema,
+    ToolCalledSchema,
+    ToolReturnedSchema,
+    RunPausedSchema,
+    RunEndedSchema,
+    AppEventSchema,
+  ]),
+);
 /** A fact a host records, parsed. */
 export type Fact = z.infer<typeof FactSchema>;
 /** A fact as a host may write it, defaults left out. */

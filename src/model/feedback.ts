@@ -1,50 +1,69 @@
 import { z } from "zod";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
+import { int } from "./wire/fields.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
 /** Feedback on an artifact as it was at one version. */
-const ArtifactTargetSchema = z.strictObject({
-  kind: z.literal("artifact"),
-  artifact_id: IdSchema,
-  version: z.number().int().min(1),
-});
+const ArtifactTargetSchema = named(
+  "ArtifactTarget",
+  z.strictObject({
+    kind: z.literal("artifact"),
+    artifact_id: IdSchema,
+    version: int({ ge: 1 }),
+  }),
+);
 /** Feedback on a whole thread. */
-const ThreadTargetSchema = z.strictObject({
-  kind: z.literal("thread"),
-  thread_id: IdSchema,
-});
+const ThreadTargetSchema = named(
+  "ThreadTarget",
+  z.strictObject({
+    kind: z.literal("thread"),
+    thread_id: IdSchema,
+  }),
+);
 /** Feedback on one agent turn (a run). */
-const TurnTargetSchema = z.strictObject({
-  kind: z.literal("turn"),
-  run_id: IdSchema,
-});
+const TurnTargetSchema = named(
+  "TurnTarget",
+  z.strictObject({
+    kind: z.literal("turn"),
+    run_id: IdSchema,
+  }),
+);
 /** Feedback on one message; `run_id` names the run that posted it, if an agent did. */
-const MessageTargetSchema = z.strictObject({
-  kind: z.literal("message"),
-  message_id: IdSchema,
-  thread_id: IdSchema,
-  run_id: IdSchema.nullable().default(null),
-});
+const MessageTargetSchema = named(
+  "MessageTarget",
+  z.strictObject({
+    kind: z.literal("message"),
+    message_id: IdSchema,
+    thread_id: IdSchema,
+    run_id: IdSchema.nullable().default(null),
+  }),
+);
 
 /** What feedback is about, discriminated by `kind`. */
-const FeedbackTargetSchema = z.discriminatedUnion("kind", [
-  ArtifactTargetSchema,
-  ThreadTargetSchema,
-  TurnTargetSchema,
-  MessageTargetSchema,
-]);
+const FeedbackTargetSchema = originalUnion(
+  z.discriminatedUnion("kind", [
+    ArtifactTargetSchema,
+    ThreadTargetSchema,
+    TurnTargetSchema,
+    MessageTargetSchema,
+  ]),
+);
 /** What feedback is about. */
 export type FeedbackTarget = z.infer<typeof FeedbackTargetSchema>;
 /** The kinds of feedback target. */
 export type FeedbackTargetKind = FeedbackTarget["kind"];
 
 /** Give typed feedback on a target. */
-export const GiveFeedbackSchema = z.strictObject({
-  type: z.literal("give_feedback"),
-  feedback_type: z.string(),
-  target: FeedbackTargetSchema,
-  value: JsonObjectSchema.default({}),
-});
+export const GiveFeedbackSchema = named(
+  "GiveFeedback",
+  z.strictObject({
+    type: z.literal("give_feedback"),
+    feedback_type: z.string(),
+    target: FeedbackTargetSchema,
+    value: JsonObjectSchema.default({}),
+  }),
+);
 /** Give typed feedback on a target. */
 export type GiveFeedback = z.infer<typeof GiveFeedbackSchema>;
 

@@ -1,13 +1,15 @@
 import { z } from "zod";
+import { int } from "./wire/fields.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
-const seq = z.number().int().nullable().default(null);
+const seq = int().nullable().default(null);
 
 /** The change was applied directly, at `version`. */
 const AppliedSchema = z.object({
   type: z.literal("applied"),
   seq,
   artifact_id: z.string(),
-  version: z.number().int(),
+  version: int(),
 });
 /** The change became the pending proposal `proposal_id`; nothing was applied. */
 const ProposedSchema = z.object({
@@ -21,7 +23,7 @@ const ResolvedSchema = z.object({
   seq,
   proposal_id: z.string(),
   decision: z.enum(["accept", "reject"]),
-  version: z.number().int().nullable().default(null),
+  version: int().nullable().default(null),
 });
 /** Anything else was recorded (or there was nothing to record). */
 const RecordedSchema = z.object({
@@ -34,11 +36,13 @@ const RecordedSchema = z.object({
  * What a command or fact led to, discriminated by `type`. `seq` is the log position of its
  * last event, set by the workspace (always `null` from the pure rules).
  */
-export const OutcomeSchema = z.discriminatedUnion("type", [
-  AppliedSchema,
-  ProposedSchema,
-  ResolvedSchema,
-  RecordedSchema,
-]);
+export const OutcomeSchema = originalUnion(
+  z.discriminatedUnion("type", [
+    named("Applied", AppliedSchema),
+    named("Proposed", ProposedSchema),
+    named("Resolved", ResolvedSchema),
+    named("Recorded", RecordedSchema),
+  ]),
+);
 /** What a command or fact led to. */
 export type Outcome = z.infer<typeof OutcomeSchema>;

@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { JsonValueSchema } from "./json.ts";
+import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
+import { tuple } from "./wire/fields.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
 // Path segments that would reach an object's prototype instead of its data.
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor"]);
@@ -31,7 +33,11 @@ const Move = z.object({ op: z.literal("move"), from: JsonPointerSchema, path: Js
 const Copy = z.object({ op: z.literal("copy"), from: JsonPointerSchema, path: JsonPointerSchema });
 const Test = z.object({ op: z.literal("test"), path: JsonPointerSchema, value: JsonValueSchema });
 
-/** One RFC 6902 operation. Members an operation does not define are dropped, as the RFC says. */
+/**
+ * One well-formed RFC 6902 operation, as this library writes them (in diffs and notes). A
+ * patch on the wire carries its operations as plain JSON objects (see {@link JsonPatchSchema});
+ * they are held to this shape when the patch is applied.
+ */
 export const JsonPatchOperationSchema = z.discriminatedUnion("op", [
   Add,
   Remove,
@@ -40,33 +46,53 @@ export const JsonPatchOperationSchema = z.discriminatedUnion("op", [
   Copy,
   Test,
 ]);
-/** One RFC 6902 operation (our own type, so no dependency's type leaks into declarations). */
+/** One well-formed RFC 6902 operation (our own type, so no dependency's type leaks out). */
 export type JsonPatchOperation = z.infer<typeof JsonPatchOperationSchema>;
 
-/** `{kind: "json_patch", ops}`: an RFC 6902 JSON Patch. */
-export const JsonPatchSchema = z.object({
-  kind: z.literal("json_patch"),
-  ops: z.array(JsonPatchOperationSchema),
-});
+/**
+ * `{kind: "json_patch", ops}`: an RFC 6902 JSON Patch. As in the original, each operation is
+ * any JSON object: a malformed one (no `value`, an unknown `op`) is refused when the patch is
+ * applied (`patch_failed`), after the checks that come first (the artifact, its version, who
+ * may edit it), and an operation is recorded exactly as it was sent, members it does not
+ * define included (RFC 6902 ignores them).
+ */
+export const JsonPatchSchema = named(
+  "JsonPatch",
+  z.object({
+    kind: z.literal("json_patch"),
+    ops: tuple(JsonObjectSchema),
+  }),
+  "An RFC 6902 JSON Patch; each operation a JSON object, checked when the patch is applied.",
+);
 /** An RFC 6902 JSON Patch. */
 export type JsonPatch = z.infer<typeof JsonPatchSchema>;
 
 /** Replace the one occurrence of `old` with `new`. */
-const TextEditSchema = z.object({ old: z.string(), new: z.string() });
+const TextEditSchema = named(
+  "TextEdit",
+  z.object({ old: z.string(), new: z.string() }),
+  "Replaces the one occurrence of `old` with `new`.",
+);
 
 /**
  * `{kind: "text_edits", field = "text", edits}`: anchored replacements in one text field,
  * applied in order, each `old` found exactly once in the text as it is by then.
  */
-const TextEditsSchema = z.object({
-  kind: z.literal("text_edits"),
-  field: z.string().default("text"),
-  edits: z.array(TextEditSchema).min(1),
-});
+const TextEditsSchema = named(
+  "TextEdits",
+  z.object({
+    kind: z.literal("text_edits"),
+    field: z.string().default("text"),
+    edits: tuple(TextEditSchema, 1),
+  }),
+  "Anchored replacements in one text field, applied in order; each `old` occurs exactly once.",
+);
 /** Anchored replacements in one text field. */
 export type TextEdits = z.infer<typeof TextEditsSchema>;
 
 /** The two patch kinds, discriminated by `kind`. */
-export const PatchSchema = z.discriminatedUnion("kind", [JsonPatchSchema, TextEditsSchema]);
+export const PatchSchema = originalUnion(
+  z.discriminatedUnion("kind", [JsonPatchSchema, TextEditsSchema]),
+);
 /** A change to an artifact's data: a JSON Patch or text edits. */
 export type Patch = z.infer<typeof PatchSchema>;

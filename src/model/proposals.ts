@@ -4,6 +4,7 @@ import { ChangeSchema } from "./artifacts.ts";
 import { DataDiffSchema } from "./data-diff.ts";
 import { IdSchema } from "./ids.ts";
 import { PatchSchema } from "./patches.ts";
+import { int } from "./wire/fields.ts";
 
 /**
  * Where a proposal stands. The original knew `pending`, `accepted` and `rejected`; a newer
@@ -73,7 +74,7 @@ export const RespondToProposalSchema = z.strictObject({
   decision: z.enum(["accept", "reject"]),
   changes: PatchSchema.nullable().default(null),
   reason: z.string().nullable().default(null),
-  base_version: z.number().int().min(1).nullable().default(null),
+  base_version: int({ ge: 1 }).nullable().default(null),
   surface: z.string().nullable().default(null),
 });
 /** Accept or reject a pending proposal. */
@@ -120,7 +121,7 @@ export const ProposalResolvedSchema = z.object({
   artifact_id: z.string(),
   changes: PatchSchema.nullable().default(null),
   reason: z.string().nullable().default(null),
-  version: z.number().int().nullable().default(null),
+  version: int().nullable().default(null),
   base_version: z.number().int().nullable().default(null),
   surface: z.string().nullable().default(null),
   rebased_from: z.number().int().nullable().default(null),

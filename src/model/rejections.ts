@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JsonConflictSchema } from "./conflicts.ts";
 import { JsonValueSchema } from "./json.ts";
+import { int } from "./wire/fields.ts";
 
 /**
  * One validation error, in the original's shape (Pydantic's error dump without URLs):
@@ -21,8 +22,8 @@ const VersionConflictSchema = z.object({
   type: z.literal("version_conflict"),
   message: z.string(),
   artifact_id: z.string(),
-  base: z.number().int(),
-  head: z.number().int(),
+  base: int(),
+  head: int(),
 });
 /** Input or resulting data did not validate; `errors` name the fields. */
 const ValidationFailedSchema = z.object({

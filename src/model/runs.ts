@@ -3,19 +3,25 @@ import { ActorSchema } from "./actors.ts";
 import { DecisionSlotSchema } from "./decisions.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
+import { bool, int, tuple } from "./wire/fields.ts";
+import { named } from "./wire/meta.ts";
 
 /** A tool call a run cannot finish without a person: a question or an approval. */
-export const DeferredRequestSchema = z.object({
-  tool_call_id: IdSchema,
-  tool_name: z.string(),
-  kind: z.enum(["question", "approval"]),
-  args: JsonObjectSchema.default({}),
-});
+export const DeferredRequestSchema = named(
+  "DeferredRequest",
+  z.object({
+    tool_call_id: IdSchema,
+    tool_name: z.string(),
+    kind: z.enum(["question", "approval"]),
+    args: JsonObjectSchema.default({}),
+  }),
+  "A tool call a paused run waits on: a question to answer or a call to approve.",
+);
 
 /** A person's answer to a deferred request. */
 const DeferredAnswerSchema = z.object({
   answer: JsonValueSchema.default(null),
-  approved: z.boolean().nullable().default(null),
+  approved: bool().nullable().default(null),
 });
 
 /** An answer as recorded for good: who gave it, from which surface, and when. */
@@ -35,9 +41,9 @@ export const RunSchema = z.object({
   id: z.string(),
   thread_id: z.string(),
   status: RunStatusSchema.default("running"),
-  pending: z.array(DeferredRequestSchema).default([]),
+  pending: tuple(DeferredRequestSchema).default([]),
   answers: z.record(z.string(), DeferredAnswerSchema).default({}),
-  trace_ids: z.array(z.string()).default([]),
+  trace_ids: tuple(z.string()).default([]),
   /**
    * Every answer given in this run, kept when the run resumes or ends (unlike `answers`), so a
    * repeated answer is recognised and returns what was recorded.
@@ -55,11 +61,15 @@ export const RunSchema = z.object({
 export type Run = z.infer<typeof RunSchema>;
 
 /** Tokens and requests a run used. */
-const RunUsageSchema = z.object({
-  requests: z.number().int().default(0),
-  input_tokens: z.number().int().default(0),
-  output_tokens: z.number().int().default(0),
-});
+const RunUsageSchema = named(
+  "RunUsage",
+  z.object({
+    requests: int().default(0),
+    input_tokens: int().default(0),
+    output_tokens: int().default(0),
+  }),
+  "Tokens and requests a run used.",
+);
 
 /** Answer a paused run's deferred request: `answer` for a question, `approved` for an approval. */
 export const AnswerDeferredSchema = z.strictObject({
@@ -67,7 +77,7 @@ export const AnswerDeferredSchema = z.strictObject({
   run_id: IdSchema,
   tool_call_id: IdSchema,
   answer: JsonValueSchema.default(null),
-  approved: z.boolean().nullable().default(null),
+  approved: bool().nullable().default(null),
   /** Where the answer came from (a review UI, a CLI, a chat…). */
   surface: z.string().nullable().default(null),
 });
@@ -109,7 +119,7 @@ export const RunPausedSchema = z.object({
   type: z.literal("run_paused"),
   run_id: IdSchema,
   thread_id: IdSchema,
-  requests: z.array(DeferredRequestSchema).min(1),
+  requests: tuple(DeferredRequestSchema, 1),
   usage: RunUsageSchema.nullable().default(null),
   /** The framework's resume data, kept on the run until it resumes. */
   resume: JsonValueSchema.default(null),
@@ -139,6 +149,6 @@ export const DeferredAnsweredSchema = z.object({
   thread_id: z.string(),
   tool_call_id: z.string(),
   answer: JsonValueSchema.default(null),
-  approved: z.boolean().nullable().default(null),
+  approved: bool().nullable().default(null),
   surface: z.string().nullable().default(null),
 });

@@ -3,6 +3,7 @@ import { DecisionSlotSchema, EMPTY_SLOT } from "./decisions.ts";
 import { IdSchema } from "./ids.ts";
 import { OfferAnswerSchema, OfferRefSchema, ThreadOfferSchema } from "./offers.ts";
 import { PlacementSchema } from "./placement.ts";
+import { tuple } from "./wire/fields.ts";
 
 /** Thread modes: in `suggest`, the thread's agent proposes every change. */
 export const ThreadModeSchema = z.enum(["edit", "suggest"]);
@@ -36,7 +37,7 @@ export const ThreadSchema = z.object({
   id: z.string(),
   title: z.string().default(""),
   mode: ThreadModeSchema.default("edit"),
-  focus: z.array(z.string()).default([]),
+  focus: tuple(z.string()).default([]),
   /**
    * `ended` and `deleted` threads take no new work; their side conversation and decision are
    * gone. A deleted thread's record stays, so what pointed at it (an offer's answer) can say
@@ -128,7 +129,7 @@ export const PostMessageSchema = z.strictObject({
 export const SetFocusSchema = z.strictObject({
   type: z.literal("set_focus"),
   thread_id: IdSchema,
-  artifact_ids: z.array(z.string()),
+  artifact_ids: tuple(z.string()),
 });
 
 /** Switch a thread between `edit` and `suggest`. */
@@ -181,7 +182,7 @@ export const ThreadModeChangedSchema = z.object({
 export const FocusChangedSchema = z.object({
   type: z.literal("focus_changed"),
   thread_id: z.string(),
-  artifact_ids: z.array(z.string()),
+  artifact_ids: tuple(z.string()),
 });
 /** A message or notice was posted. */
 export const MessagePostedSchema = z.object({

@@ -1,38 +1,11 @@
 import type { z } from "zod";
 import type { JsonValue } from "./json.ts";
 import type { ValidationError } from "./rejections.ts";
+import { type ErrorBody, issueError, sequenceSize, tagError } from "./wire/issue-errors.ts";
+import { inputAt, type Node, nodeAt } from "./wire/walk.ts";
 
 type Issue = z.core.$ZodIssue;
-
-// Zod's `expected` names mapped to the original's (Pydantic's) error codes and words, so the
-// same error reads the same in both implementations.
-const TYPE_NAMES: Record<string, readonly [code: string, words: string]> = {
-  string: ["string_type", "a valid string"],
-  number: ["float_type", "a valid number"],
-  int: ["int_type", "a valid integer"],
-  boolean: ["bool_type", "a valid boolean"],
-  object: ["dict_type", "a valid dictionary"],
-  record: ["dict_type", "a valid dictionary"],
-  array: ["list_type", "a valid list"],
-  null: ["none_required", "None"],
-};
-
-// Numeric bounds: [code, words, ctx key], keyed by direction and inclusiveness.
-const BOUNDS: Record<string, readonly [string, string, string]> = {
-  "max=": ["less_than_equal", "less than or equal to", "le"],
-  max: ["less_than", "less than", "lt"],
-  "min=": ["greater_than_equal", "greater than or equal to", "ge"],
-  min: ["greater_than", "greater than", "gt"],
-};
-
-function inputAt(root: unknown, path: readonly PropertyKey[]): unknown {
-  let value = root;
-  for (const key of path) {
-    if (typeof value !== "object" || value === null) return undefined;
-    value = (value as Record<PropertyKey, unknown>)[key];
-  }
-  return value;
-}
+type Loc = (string | number)[];
 
 function isJson(value: unknown): value is JsonValue {
   if (value === null || typeof value === "string" || typeof value === "boolean") return true;
@@ -42,92 +15,130 @@ function isJson(value: unknown): value is JsonValue {
   return false;
 }
 
-function loc(path: readonly PropertyKey[]): (string | number)[] {
-  return path.map((key) => (typeof key === "number" ? key : String(key)));
+const locOf = (path: readonly PropertyKey[]): Loc =>
+  path.map((key) => (typeof key === "number" ? key : String(key)));
+
+function error(body: ErrorBody, loc: Loc, input: unknown): ValidationError {
+  const base: ValidationError = { type: body.type, loc, msg: body.msg };
+  const withInput = isJson(input) ? { ...base, input } : base;
+  return body.ctx === undefined ? withInput : { ...withInput, ctx: body.ctx };
 }
 
-function withInput(error: ValidationError, input: unknown): ValidationError {
-  return isJson(input) ? { ...error, input } : error;
+// A discriminated union's issue is raised at its tag; the original reports it at the union.
+function unionTag(issue: Issue): { discriminator: string; options: unknown[] } | null {
+  if (issue.code !== "invalid_union") return null;
+  const { discriminator, options } = issue as { discriminator?: unknown; options?: unknown[] };
+  return typeof discriminator === "string" ? { discriminator, options: options ?? [] } : null;
 }
 
-type SizeIssue = Extract<Issue, { code: "too_big" | "too_small" }>;
+type Find = (path: readonly PropertyKey[]) => Node | undefined;
 
-// Out of bounds: numbers name the bound as Pydantic does; strings and arrays count their size.
-function sizeError(issue: SizeIssue, path: (string | number)[]): ValidationError {
-  const big = issue.code === "too_big";
-  const limit = Number(big ? issue.maximum : issue.minimum);
-  if (issue.origin === "number" || issue.origin === "int" || issue.origin === "bigint") {
-    const [type, words, ctx] = BOUNDS[`${big ? "max" : "min"}${issue.inclusive ? "=" : ""}`] ?? [];
-    const msg = `Input should be ${words} ${limit}`;
-    return { type: type ?? issue.code, loc: path, msg, ctx: { [ctx ?? "limit"]: limit } };
-  }
-  const unit = issue.origin === "string" ? "character" : "item";
-  const type = `${issue.origin === "string" ? "string_" : ""}${big ? "too_long" : "too_short"}`;
-  const msg = `Value should have ${big ? "at most" : "at least"} ${limit} ${unit}${limit === 1 ? "" : "s"}`;
-  return { type, loc: path, msg };
+// Our own unions' wrong tag, at the tag, in the words we always used.
+function ownTagError(options: readonly unknown[]): ErrorBody {
+  const expected = options.map((o) => `'${String(o)}'`).join(", ");
+  const msg = `Input tag does not match any of the expected tags: ${expected}`;
+  return { type: "union_tag_invalid", msg };
 }
 
-type UnionIssue = Extract<Issue, { code: "invalid_union" }>;
-
-// A discriminated union names the tags it expected; any other union says zod's words.
-function unionError(issue: UnionIssue, path: (string | number)[]): ValidationError {
-  if (!("discriminator" in issue && issue.discriminator)) {
-    return { type: "union_error", loc: path, msg: issue.message };
-  }
-  const options = ((issue as { options?: unknown[] }).options ?? [])
-    .map((o) => `'${String(o)}'`)
-    .join(", ");
-  const msg = `Input tag does not match any of the expected tags: ${options}`;
-  return { type: "union_tag_invalid", loc: path, msg };
-}
-
-// One issue's error, before the input is attached.
-function errorOf(issue: Issue, path: (string | number)[]): ValidationError {
-  switch (issue.code) {
-    case "invalid_type": {
-      const known = TYPE_NAMES[issue.expected];
-      const [type, words] = known ?? [`${issue.expected}_type`, `a valid ${issue.expected}`];
-      return { type, loc: path, msg: `Input should be ${words}` };
+function convert(issue: Issue, root: unknown, find: Find): ValidationError[] {
+  const tag = unionTag(issue);
+  if (tag !== null) {
+    const at = issue.path.slice(0, -1);
+    const object = inputAt(root, at);
+    if (find(at)?.meta.pydanticUnion) {
+      return [error(tagError(tag.discriminator, tag.options, object), locOf(at), object)];
     }
-    case "too_big":
-    case "too_small":
-      return sizeError(issue, path);
-    case "invalid_value": {
-      const expected = issue.values.map((v) => `'${String(v)}'`).join(", ");
-      const msg = `Input should be ${expected}`.replace(/, ([^,]*)$/, " or $1");
-      return { type: "literal_error", loc: path, msg };
-    }
-    case "invalid_union":
-      return unionError(issue, path);
-    case "invalid_format":
-      return { type: "string_pattern_mismatch", loc: path, msg: issue.message };
-    default:
-      return { type: issue.code, loc: path, msg: issue.message };
+    const value = inputAt(root, issue.path);
+    if (value !== undefined) return [error(ownTagError(tag.options), locOf(issue.path), value)];
   }
-}
-
-function convert(issue: Issue, root: unknown): ValidationError[] {
-  const path = loc(issue.path);
+  const path = locOf(issue.path);
   const input = inputAt(root, issue.path);
-  // A value that is not there at all is missing, whatever schema expected it.
-  if (input === undefined && (issue.code === "invalid_type" || issue.code === "invalid_union")) {
-    return [{ type: "missing", loc: path, msg: "Field required" }];
-  }
   if (issue.code === "unrecognized_keys") {
-    return issue.keys.map((key) =>
-      withInput(
-        { type: "extra_forbidden", loc: [...path, key], msg: "Extra inputs are not permitted" },
-        inputAt(input, [key]),
-      ),
-    );
+    const extra: ErrorBody = { type: "extra_forbidden", msg: "Extra inputs are not permitted" };
+    return issue.keys.map((key) => error(extra, [...path, key], inputAt(input, [key])));
   }
-  return [withInput(errorOf(issue, path), input)];
+  // A value that is not there at all is missing, whatever the schema expected of it.
+  if (input === undefined && issue.code !== "custom") {
+    return [
+      error(
+        { type: "missing", msg: "Field required" },
+        path,
+        inputAt(root, issue.path.slice(0, -1)),
+      ),
+    ];
+  }
+  return [error(issueError(issue, find(issue.path), input), path, input)];
+}
+
+interface Sequence {
+  readonly loc: Loc;
+  readonly minItems: number;
+  readonly length: number;
+  readonly failed: Set<number>;
+}
+
+// The original's sequences with a minimum count only the items that validated: when items
+// fail, it adds `too_short` after their errors if too few are left.
+function shortSequences(
+  issues: readonly Issue[],
+  root: unknown,
+  find: Find,
+): Map<string, Sequence> {
+  const found = new Map<string, Sequence>();
+  for (const issue of issues) {
+    issue.path.forEach((key, i) => {
+      if (typeof key !== "number") return;
+      const at = issue.path.slice(0, i);
+      const node = find(at);
+      const value = inputAt(root, at);
+      if (!node?.meta.tuple || node.meta.minItems === undefined || !Array.isArray(value)) return;
+      const id = JSON.stringify(locOf(at));
+      const sequence = found.get(id) ?? {
+        loc: locOf(at),
+        minItems: node.meta.minItems,
+        length: value.length,
+        failed: new Set(),
+      };
+      sequence.failed.add(key);
+      found.set(id, sequence);
+    });
+  }
+  return found;
+}
+
+function startsWith(loc: Loc, prefix: Loc): boolean {
+  return prefix.length <= loc.length && prefix.every((key, i) => loc[i] === key);
+}
+
+function withShortSequences(
+  errors: ValidationError[],
+  sequences: Map<string, Sequence>,
+  root: unknown,
+): ValidationError[] {
+  const result = [...errors];
+  for (const sequence of sequences.values()) {
+    const valid = sequence.length - sequence.failed.size;
+    if (valid >= sequence.minItems) continue;
+    const body = sequenceSize("Tuple", false, sequence.minItems, valid);
+    const last = result.findLastIndex((e) => startsWith(e.loc, sequence.loc));
+    result.splice(last + 1, 0, error(body, sequence.loc, inputAt(root, sequence.loc)));
+  }
+  return result;
 }
 
 /**
  * Turns zod's issues into the original's validation errors (`{type, loc, msg, input?, ctx?}`),
- * keeping the path of every field that was wrong. `root` is the input that was parsed.
+ * as Pydantic's lax mode reports them for the same input: the same codes, locations, words and
+ * context (the rules: docs/adr/0031-validation-parity.md). `root` is the input that was parsed;
+ * `schema`, the schema that parsed it, tells tuples from lists, models from dictionaries and a
+ * lax integer's parsing error from its type error. Without it, the codes are zod's nearest.
  */
-export function toValidationErrors(error: z.ZodError, root: unknown): ValidationError[] {
-  return error.issues.flatMap((issue) => convert(issue, root));
+export function toValidationErrors(
+  error: z.ZodError,
+  root: unknown,
+  schema?: z.core.$ZodType,
+): ValidationError[] {
+  const find: Find = (path) => (schema === undefined ? undefined : nodeAt(schema, root, path));
+  const errors = error.issues.flatMap((issue) => convert(issue, root, find));
+  return withShortSequences(errors, shortSequences(error.issues, root, find), root);
 }

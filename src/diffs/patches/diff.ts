@@ -1,6 +1,10 @@
 import jsonpatch from "fast-json-patch";
 import { isJsonObject, type JsonValue, jsonEqual } from "../../model/json.ts";
 import type { JsonPatch, JsonPatchOperation } from "../../model/patches.ts";
+
+/** A JSON Patch whose operations are well formed: what this library computes. */
+export type WellFormedPatch = Omit<JsonPatch, "ops"> & { ops: JsonPatchOperation[] };
+
 import { applyJsonPatch } from "./json-patch.ts";
 
 // Default import: the named ones crash under plain Node ESM (fast-json-patch is CommonJS).
@@ -92,7 +96,7 @@ function sameContainerKind(before: JsonValue, after: JsonValue): boolean {
  * those become `replace`s; a final check falls back to replacing the whole document rather
  * than ever returning a patch that does not reproduce `after`.
  */
-export function diff(before: JsonValue, after: JsonValue): JsonPatch {
+export function diff(before: JsonValue, after: JsonValue): WellFormedPatch {
   return { kind: "json_patch", ops: diffOps(before, after) };
 }
 

@@ -3,6 +3,14 @@ import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from "../../
 import type { JsonPatchOperation } from "../../model/patches.ts";
 import { patchFailed } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
+import {
+  libraryOperation,
+  MalformedOperation,
+  memberProblem,
+  type Operation,
+  operationLabel,
+  operationsOf,
+} from "./json-patch-ops.ts";
 
 // Default import: the named ones crash under plain Node ESM (fast-json-patch is CommonJS).
 const { applyPatch, JsonPatchError } = jsonpatch;
@@ -168,43 +176,49 @@ function check(op: JsonPatchOperation, document: JsonValue): void {
   }
 }
 
-function label(op: JsonPatchOperation, index: number): string {
-  return `operation ${index} (${op.op} ${op.path === "" ? '""' : op.path})`;
-}
+const failed = (where: string, reason: string) =>
+  refuse(patchFailed(`the JSON patch does not apply: ${where}: ${reason}`));
 
-function cloneJson(value: JsonValue): JsonValue {
-  return JSON.parse(JSON.stringify(value)) as JsonValue;
+/** Every operation's `op` and `path`, or the refusal naming the first malformed one. */
+function wellFormed(ops: readonly JsonObject[]): Result<Operation[]> {
+  try {
+    return ok(operationsOf(ops));
+  } catch (error) {
+    if (error instanceof MalformedOperation) return failed(error.where, error.message);
+    throw error;
+  }
 }
 
 /**
  * Applies an RFC 6902 JSON Patch through fast-json-patch, all or nothing. The input (even a
- * deeply frozen one) is never modified. Refusals are `patch_failed` in our own short words,
- * naming the operation. Our own validator holds fast-json-patch to RFC 6901/6902 where it is
- * lax (leading-zero indices, `move` into itself, removing the whole document, …).
+ * deeply frozen one) is never modified. Operations arrive as plain JSON objects, as the wire
+ * carries them: each one's `op` and `path` are checked before any applies, its `value` or
+ * `from` when it applies, and members it does not define are ignored. Refusals are
+ * `patch_failed` in our own short words, naming the operation. Our own validator holds
+ * fast-json-patch to RFC 6901/6902 where it is lax (leading-zero indices, `move` into itself,
+ * removing the whole document, pointing into a string, …).
  */
-export function applyJsonPatch(
-  document: JsonValue,
-  ops: readonly JsonPatchOperation[],
-): Result<JsonValue> {
+export function applyJsonPatch(document: JsonValue, ops: readonly JsonObject[]): Result<JsonValue> {
+  const operations = wellFormed(ops);
+  if (!operations.ok) return operations;
   // Fresh operations with cloned values: fast-json-patch inserts `value` by reference, so a
   // later operation would otherwise write into the caller's (possibly frozen) patch.
   // (Copies also let `check` re-point a `test` without touching the caller's operation.)
-  const copies = ops.map((op): JsonPatchOperation => {
-    if (op.op === "add" || op.op === "replace") return { ...op, value: cloneJson(op.value) };
-    return { ...op };
-  });
+  const copies = operations.value.map(libraryOperation);
   const indexOf = new Map<object, number>(copies.map((op, index) => [op, index]));
   const checked = new WeakSet<object>();
   let current = 0;
   try {
     const result = applyPatch(
       document,
-      copies,
+      copies as never[],
       // Called with the document as the earlier operations left it, before this one applies.
       (operation, _index, state) => {
         if (checked.has(operation)) return;
         checked.add(operation);
         current = indexOf.get(operation) ?? current;
+        const missing = memberProblem(operations.value[current] as Operation);
+        if (missing !== null) throw new OperationRefused(missing);
         check(operation as JsonPatchOperation, state);
       },
       // mutateDocument=false: fast-json-patch works on its own deep copy.
@@ -212,11 +226,11 @@ export function applyJsonPatch(
     );
     return ok(result.newDocument);
   } catch (error) {
-    const op = copies[current];
-    const where = op === undefined ? "the patch" : label(op, current);
+    const op = operations.value[current];
+    const where = op === undefined ? "the patch" : operationLabel(op.op, op.path, current);
     let reason = "the operation cannot be applied";
     if (error instanceof OperationRefused) reason = error.message;
     else if (error instanceof JsonPatchError) reason = LIBRARY_REASONS[error.name] ?? reason;
-    return refuse(patchFailed(`the JSON patch does not apply: ${where}: ${reason}`));
+    return failed(where, reason);
   }
 }
