@@ -118,7 +118,12 @@ function hasBaseLinesAt(
 ): boolean {
   const start = base.starts[from] as number;
   const end = base.starts[to] as number;
-  if (text.slice(at, at + end - start) !== base.text.slice(start, end)) return false;
+  const last = at + end - start - 1;
+  // Most blocks that differ differ in length: their last characters (a line's end) or first
+  // ones already differ, and telling so costs no strings cut out.
+  if (last >= text.length || text.charCodeAt(last) !== base.text.charCodeAt(end - 1)) return false;
+  if (text.charCodeAt(at) !== base.text.charCodeAt(start)) return false;
+  if (text.slice(at, last + 1) !== base.text.slice(start, end)) return false;
   // Every line ends with "\n" but base's last, which must end the text too to be a whole line.
   return base.text.charCodeAt(end - 1) === NEWLINE || at + end - start === text.length;
 }

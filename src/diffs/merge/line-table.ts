@@ -5,35 +5,16 @@
  *
  * A `Map` keyed by the cut-out lines costs a string and a hash per line and dominated the
  * merge of long texts; here a line is hashed straight from its text (FNV-1a over its UTF-16
- * units) and only compared as strings when the hashes agree. Long lines are hashed on a
- * sample of their characters (and their length), which is enough to tell most lines apart;
- * if different lines keep meeting with equal hashes, every line is hashed whole from then on,
- * so no input makes the lookups slow. Only speed depends on the hash, never the numbers.
+ * units) and only compared as strings when the hashes agree.
  */
 
 const FNV_OFFSET = 0x811c9dc5 | 0;
 const FNV_PRIME = 0x01000193;
-/**
- * Different lines with the same sampled hash, met in lookups, that make the table hash lines
- * whole from then on: this many, plus one for every eight distinct lines.
- */
-const MAX_COLLISIONS = 64;
 
-/** Lines up to this long are hashed whole; longer ones on this many characters spread out. */
-const SAMPLE = 16;
-
-/** The hash of `text[start, end)`, from all its characters or from a sample of them. */
-export function hashRange(text: string, start: number, end: number, whole: boolean): number {
-  const length = end - start;
-  let h = FNV_OFFSET ^ length;
-  if (whole || length <= SAMPLE) {
-    for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
-  } else {
-    const step = (length - 1) / (SAMPLE - 1);
-    for (let k = 0; k < SAMPLE; k++) {
-      h = Math.imul(h ^ text.charCodeAt(start + Math.floor(k * step)), FNV_PRIME);
-    }
-  }
+/** The hash of `text[start, end)`. */
+export function hashRange(text: string, start: number, end: number): number {
+  let h = FNV_OFFSET;
+  for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   // FNV's low bits mix poorly, and the table is indexed by them: fold the high bits in.
   h ^= h >>> 15;
   h = Math.imul(h, 0x2c1b3c6d);
@@ -53,10 +34,6 @@ export class LineTable {
   private ends: Int32Array;
   /** How many distinct lines there are: the next number. */
   size = 0;
-  /** Whether lines are hashed whole (after samples collided too often), or sampled. */
-  private whole = false;
-  /** Different lines met with equal hashes so far. */
-  private collisions = 0;
 
   /** A table for lines of `texts` (at most 255 of them), sized for about `expected` lines. */
   constructor(texts: readonly string[], expected: number) {
@@ -75,7 +52,7 @@ export class LineTable {
   /** The number of the line `[start, end)` of text `source`, a new one if it was not seen. */
   idOf(source: number, start: number, end: number): number {
     const text = this.texts[source] as string;
-    const hash = hashRange(text, start, end, this.whole);
+    const hash = hashRange(text, start, end);
     const { slots, mask } = this;
     for (let slot = hash & mask; ; slot = (slot + 1) & mask) {
       const entry = slots[slot] as number;
@@ -85,13 +62,7 @@ export class LineTable {
         return this.size - 1;
       }
       const id = entry - 1;
-      if (this.hashes[id] === hash) {
-        if (this.sameLine(id, text, start, end)) return id;
-        if (++this.collisions > MAX_COLLISIONS + (this.size >> 3) && !this.whole) {
-          this.hashWhole();
-          return this.idOf(source, start, end);
-        }
-      }
+      if (this.hashes[id] === hash && this.sameLine(id, text, start, end)) return id;
     }
   }
 
@@ -126,21 +97,8 @@ export class LineTable {
     this.ends = copy(this.ends, new Int32Array(room));
   }
 
-  /** Hashes every line whole from now on: many different lines had the same sampled hash. */
-  private hashWhole(): void {
-    this.whole = true;
-    for (let id = 0; id < this.size; id++) {
-      const text = this.texts[this.sources[id] as number] as string;
-      this.hashes[id] = hashRange(text, this.starts[id] as number, this.ends[id] as number, true);
-    }
-    this.rehash(this.slots.length);
-  }
-
   private grow(): void {
-    this.rehash(this.slots.length * 2);
-  }
-
-  private rehash(capacity: number): void {
+    const capacity = this.slots.length * 2;
     const slots = new Int32Array(capacity);
     const mask = capacity - 1;
     for (let id = 0; id < this.size; id++) {

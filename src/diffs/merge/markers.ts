@@ -15,19 +15,21 @@ function eolOf(line: string): Eol {
   return line.endsWith("\r\n") ? "crlf" : "lf";
 }
 
-/** Line `i` of a file, or `undefined` if it has no such line (`i` may be -1). */
-type LineAt = (i: number) => string | undefined;
+/** A file read a line at a time: line `i`, or `undefined` if it has no such line (`i` may be -1). */
+interface LineAt {
+  line(i: number): string | undefined;
+}
 
 /**
  * The end of line of line `i` of a file, as git judges it for markers: a line with a newline
  * tells; a last line without one defers to the line before it; an empty file, or a single
  * line without newline, cannot tell.
  */
-function eolAt(lineAt: LineAt, i: number): Eol {
-  const line = lineAt(i);
+function eolAt(file: LineAt, i: number): Eol {
+  const line = file.line(i);
   if (line === undefined) return "unknown";
   if (line.endsWith("\n")) return eolOf(line);
-  const before = lineAt(i - 1);
+  const before = file.line(i - 1);
   return before === undefined ? "unknown" : eolOf(before);
 }
 
@@ -59,40 +61,35 @@ export function markerEolOf(c: MarkerLines): "\r\n" | "\n" {
   return verdict === "crlf" ? "\r\n" : "\n";
 }
 
-/** The lines of each version inside one conflict. */
+/** The text of each version inside one conflict: whole lines, as they stand. */
 interface ConflictSides {
-  readonly ours: readonly string[];
-  readonly base: readonly string[];
-  readonly theirs: readonly string[];
+  readonly ours: string;
+  readonly base: string;
+  readonly theirs: string;
 }
 
 function marker(char: string, label: string | undefined, eol: string): string {
   return `${char.repeat(MARKER_SIZE)}${label === undefined ? "" : ` ${label}`}${eol}`;
 }
 
-/** A side's lines, its last line given an end of line so the next marker starts a line. */
-function section(lines: readonly string[], eol: string): string[] {
-  const last = lines.at(-1);
-  if (last === undefined || last.endsWith("\n")) return [...lines];
-  return [...lines.slice(0, -1), last + eol];
+/** A side's lines, the last given an end of line if it has none, so the next marker starts a line. */
+function section(text: string, eol: string): string {
+  return text === "" || text.endsWith("\n") ? text : text + eol;
 }
 
 /**
- * Renders one conflict in diff3 style, as lines: `<<<<<<< ours`, ours' lines, `||||||| base`,
- * base's lines, `=======`, theirs' lines, `>>>>>>> theirs`. Markers end with `eol`.
+ * Renders one conflict in diff3 style: `<<<<<<< ours`, ours' lines, `||||||| base`, base's
+ * lines, `=======`, theirs' lines, `>>>>>>> theirs`. Markers end with `eol`. The text has
+ * four lines more than the three sides together.
  */
-export function renderConflict(
-  sides: ConflictSides,
-  labels: ResolvedLabels,
-  eol: string,
-): string[] {
-  return [
-    marker("<", labels.ours, eol),
-    ...section(sides.ours, eol),
-    marker("|", labels.base, eol),
-    ...section(sides.base, eol),
-    marker("=", undefined, eol),
-    ...section(sides.theirs, eol),
-    marker(">", labels.theirs, eol),
-  ];
+export function renderConflict(sides: ConflictSides, labels: ResolvedLabels, eol: string): string {
+  return (
+    marker("<", labels.ours, eol) +
+    section(sides.ours, eol) +
+    marker("|", labels.base, eol) +
+    section(sides.base, eol) +
+    marker("=", undefined, eol) +
+    section(sides.theirs, eol) +
+    marker(">", labels.theirs, eol)
+  );
 }

@@ -1,66 +1,18 @@
-import { lineDiffFor, type MergeChunk, mergeChunks } from "./diff3.ts";
-import { type InternedMerge, internMerge } from "./intern-merge.ts";
-import type { TextLines } from "./lines.ts";
-import { DEFAULT_LABELS, markerEolOf, type ResolvedLabels, renderConflict } from "./markers.ts";
-import type { LineRange, MergeText, TextConflict } from "./types.ts";
+import { lineDiffFor, mergeChunks } from "./diff3.ts";
+import { internMerge } from "./intern-merge.ts";
+import { DEFAULT_LABELS, type ResolvedLabels } from "./markers.ts";
+import { MergedText } from "./merged-text.ts";
+import type { MergeText, TextConflict } from "./types.ts";
 
 /**
- * The merged text as it is written: pieces joined once at the end, and its length in lines
- * so far, which is where the next conflict's markers start.
+ * The merge when no diff is needed: a side equal to base takes the other side, and two equal
+ * sides are the result (git's answer in each case, since the diffs would find no change, or
+ * the same changes, on one side). `undefined` otherwise.
  */
-class MergedText {
-  private readonly pieces: string[] = [];
-  lineCount = 0;
-
-  /** Copies lines of one version, as one slice of its text rather than a string per line. */
-  copy(lines: TextLines, range: LineRange): void {
-    if (range.start === range.end) return;
-    this.pieces.push(lines.span(range.start, range.end));
-    this.lineCount += range.end - range.start;
-  }
-
-  /** Writes lines made up here (a rendered conflict). */
-  write(lines: readonly string[]): void {
-    for (const line of lines) this.pieces.push(line);
-    this.lineCount += lines.length;
-  }
-
-  toString(): string {
-    return this.pieces.join("");
-  }
-}
-
-function withLines(lines: TextLines, range: LineRange) {
-  return { start: range.start, end: range.end, lines: lines.slice(range.start, range.end) };
-}
-
-/** Writes one conflict, with its markers, and returns what the result says of it. */
-function writeConflict(
-  merged: MergedText,
-  texts: InternedMerge,
-  chunk: MergeChunk,
-  labels: ResolvedLabels,
-): TextConflict {
-  const conflict = {
-    base: withLines(texts.base.lines, chunk.base),
-    ours: withLines(texts.ours.lines, chunk.ours),
-    theirs: withLines(texts.theirs.lines, chunk.theirs),
-  };
-  const eol = markerEolOf({
-    base: (i) => texts.base.lines.line(i),
-    ours: (i) => texts.ours.lines.line(i),
-    oursStart: chunk.ours.start,
-    theirs: (i) => texts.theirs.lines.line(i),
-    theirsStart: chunk.theirs.start,
-  });
-  const rendered = renderConflict(
-    { ours: conflict.ours.lines, base: conflict.base.lines, theirs: conflict.theirs.lines },
-    labels,
-    eol,
-  );
-  const start = merged.lineCount;
-  merged.write(rendered);
-  return { merged: { start, end: merged.lineCount }, ...conflict };
+export function trivialMerge(base: string, ours: string, theirs: string): string | undefined {
+  if (ours === theirs || base === theirs) return ours;
+  if (base === ours) return theirs;
+  return undefined;
 }
 
 /**
@@ -74,11 +26,14 @@ function writeConflict(
  * conflict, its ranges and lines in each version and where its markers are in the text.
  */
 export const mergeText: MergeText = (base, ours, theirs, options = {}) => {
+  const trivial = trivialMerge(base, ours, theirs);
+  if (trivial !== undefined) return { kind: "clean", text: trivial };
   const texts = internMerge(base, ours, theirs);
   const labels: ResolvedLabels = { ...DEFAULT_LABELS, ...options.labels };
   const diff = lineDiffFor(options.algorithm);
   const chunks = mergeChunks(texts.base.ids, texts.ours.ids, texts.theirs.ids, diff);
 
+  const versions = { base: texts.base.lines, ours: texts.ours.lines, theirs: texts.theirs.lines };
   const merged = new MergedText();
   const conflicts: TextConflict[] = [];
   for (const chunk of chunks) {
@@ -92,7 +47,7 @@ export const mergeText: MergeText = (base, ours, theirs, options = {}) => {
         merged.copy(texts.theirs.lines, chunk.theirs);
         break;
       case "conflict":
-        conflicts.push(writeConflict(merged, texts, chunk, labels));
+        conflicts.push(merged.conflict(versions, chunk, labels));
         break;
     }
   }

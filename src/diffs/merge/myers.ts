@@ -138,6 +138,87 @@ function cutAtFurthest(s: Search, box: Box, band: Band, out: Split): void {
   }
 }
 
+/** A sweep that did not meet the other search: with or without a good snake on the way. */
+const NO_MEET = -2;
+const NO_MEET_GOOD_SNAKE = -1;
+
+/** The diagonals one sweep covers and may meet the other search on, shifted by `zero`. */
+interface Sweep {
+  /** The lowest and highest diagonal swept (every other one, from the highest down). */
+  readonly lo: number;
+  readonly hi: number;
+  /** The diagonals of the other search's band; an empty range when it cannot be met. */
+  readonly meetLo: number;
+  readonly meetHi: number;
+}
+
+/**
+ * One edit more for the forward search: each diagonal of the sweep starts from the better of
+ * its neighbours and follows its snake inside the box. Returns the first diagonal (as an
+ * index) where it reached the backward search, else NO_MEET or NO_MEET_GOOD_SNAKE. The
+ * diagonal k = x - y is kept at index k + zero, and y is found from x.
+ */
+function forwardSweep(s: Search, x1: number, y1: number, sweep: Sweep): number {
+  const { a, b, forward: fw, backward: bw, zero } = s;
+  const { lo, meetLo, meetHi } = sweep;
+  let result = NO_MEET;
+  for (let i = sweep.hi; i >= lo; i -= 2) {
+    const left = (fw[i - 1] as number) + 1;
+    const up = fw[i + 1] as number;
+    let x = Math.max(left, up);
+    let y = x - i + zero;
+    // Most diagonals have no snake at all: look once before looping.
+    if (x < x1 && y < y1 && a[x] === b[y]) {
+      const from = x;
+      do {
+        x++;
+        y++;
+      } while (x < x1 && y < y1 && a[x] === b[y]);
+      if (x - from > GOOD_SNAKE) result = NO_MEET_GOOD_SNAKE;
+    }
+    fw[i] = x;
+    if (i >= meetLo && i <= meetHi && (bw[i] as number) <= x) return i;
+  }
+  return result;
+}
+
+/** One edit more for the backward search, as {@link forwardSweep} does forward. */
+function backwardSweep(s: Search, x0: number, y0: number, sweep: Sweep): number {
+  const { a, b, forward: fw, backward: bw, zero } = s;
+  const { lo, meetLo, meetHi } = sweep;
+  let result = NO_MEET;
+  for (let i = sweep.hi; i >= lo; i -= 2) {
+    const left = bw[i - 1] as number;
+    const up = (bw[i + 1] as number) - 1;
+    let x = Math.min(left, up);
+    let y = x - i + zero;
+    if (x > x0 && y > y0 && a[x - 1] === b[y - 1]) {
+      const from = x;
+      do {
+        x--;
+        y--;
+      } while (x > x0 && y > y0 && a[x - 1] === b[y - 1]);
+      if (from - x > GOOD_SNAKE) result = NO_MEET_GOOD_SNAKE;
+    }
+    bw[i] = x;
+    if (i >= meetLo && i <= meetHi && x <= (fw[i] as number)) return i;
+  }
+  return result;
+}
+
+/** Widens a band by one diagonal at each end (marking the new outer neighbours), or narrows it at the box's edges. */
+function widen(
+  values: Int32Array,
+  band: { min: number; max: number },
+  edges: { readonly lowest: number; readonly highest: number; readonly zero: number },
+  outside: number,
+): void {
+  if (band.min > edges.lowest) values[edges.zero + --band.min - 1] = outside;
+  else band.min++;
+  if (band.max < edges.highest) values[edges.zero + ++band.max + 1] = outside;
+  else band.max--;
+}
+
 /**
  * Myers' middle snake of a box: runs the forward and the backward search one edit at a time
  * until they meet, and cuts there. Unless `exact`, gives up early on a costly box: cuts at a
@@ -145,60 +226,39 @@ function cutAtFurthest(s: Search, box: Box, band: Band, out: Split): void {
  */
 function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
   const [x0, x1, y0, y1] = box;
-  const { a, b, forward: fw, backward: bw, zero } = s;
-  const lowest = x0 - y1;
-  const highest = x1 - y0;
+  const { forward: fw, backward: bw, zero } = s;
+  const edges = { lowest: x0 - y1, highest: x1 - y0, zero };
   const forwardMid = x0 - y0;
   const backwardMid = x1 - y1;
   const odd = ((forwardMid - backwardMid) & 1) !== 0;
-  const band: Band = { fMin: forwardMid, fMax: forwardMid, bMin: backwardMid, bMax: backwardMid };
+  const f = { min: forwardMid, max: forwardMid };
+  const b = { min: backwardMid, max: backwardMid };
   fw[zero + forwardMid] = x0;
   bw[zero + backwardMid] = x1;
-
   for (let cost = 1; ; cost++) {
-    let goodSnake = false;
-    // Widen the band by one diagonal on each side, or step inward at the box's edge.
-    if (band.fMin > lowest) fw[zero + --band.fMin - 1] = -1;
-    else band.fMin++;
-    if (band.fMax < highest) fw[zero + ++band.fMax + 1] = -1;
-    else band.fMax--;
-    for (let k = band.fMax; k >= band.fMin; k -= 2) {
-      let x = Math.max((fw[zero + k - 1] as number) + 1, fw[zero + k + 1] as number);
-      const from = x;
-      let y = x - k;
-      while (x < x1 && y < y1 && a[x] === b[y]) {
-        x++;
-        y++;
-      }
-      if (x - from > GOOD_SNAKE) goodSnake = true;
-      fw[zero + k] = x;
-      if (odd && band.bMin <= k && k <= band.bMax && (bw[zero + k] as number) <= x) {
-        cut(out, x, y, [true, true]);
-        return;
-      }
-    }
-
-    if (band.bMin > lowest) bw[zero + --band.bMin - 1] = FAR;
-    else band.bMin++;
-    if (band.bMax < highest) bw[zero + ++band.bMax + 1] = FAR;
-    else band.bMax--;
-    for (let k = band.bMax; k >= band.bMin; k -= 2) {
-      let x = Math.min(bw[zero + k - 1] as number, (bw[zero + k + 1] as number) - 1);
-      const from = x;
-      let y = x - k;
-      while (x > x0 && y > y0 && a[x - 1] === b[y - 1]) {
-        x--;
-        y--;
-      }
-      if (from - x > GOOD_SNAKE) goodSnake = true;
-      bw[zero + k] = x;
-      if (!odd && band.fMin <= k && k <= band.fMax && x <= (fw[zero + k] as number)) {
-        cut(out, x, y, [true, true]);
-        return;
-      }
-    }
-
+    widen(fw, f, edges, -1);
+    const meetB = odd ? { lo: zero + b.min, hi: zero + b.max } : { lo: 1, hi: 0 };
+    const met = forwardSweep(s, x1, y1, {
+      lo: zero + f.min,
+      hi: zero + f.max,
+      meetLo: meetB.lo,
+      meetHi: meetB.hi,
+    });
+    if (met >= 0)
+      return cut(out, fw[met] as number, (fw[met] as number) - met + zero, [true, true]);
+    widen(bw, b, edges, FAR);
+    const meetF = odd ? { lo: 1, hi: 0 } : { lo: zero + f.min, hi: zero + f.max };
+    const back = backwardSweep(s, x0, y0, {
+      lo: zero + b.min,
+      hi: zero + b.max,
+      meetLo: meetF.lo,
+      meetHi: meetF.hi,
+    });
+    if (back >= 0)
+      return cut(out, bw[back] as number, (bw[back] as number) - back + zero, [true, true]);
     if (exact) continue;
+    const band: Band = { fMin: f.min, fMax: f.max, bMin: b.min, bMax: b.max };
+    const goodSnake = met === NO_MEET_GOOD_SNAKE || back === NO_MEET_GOOD_SNAKE;
     if (goodSnake && cost > HEURISTIC_MIN_COST && cutAtGoodSnake(s, box, band, cost, out)) return;
     if (cost >= s.costLimit) {
       cutAtFurthest(s, box, band, out);
