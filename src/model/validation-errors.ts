@@ -70,6 +70,17 @@ function convert(issue: Issue, root: unknown, find: Find): ValidationError[] {
   return [error(issueError(issue, find(issue.path), input), path, input)];
 }
 
+// Zod still checks the length of a wrong-typed value (`[]` for a string, `""` for a list);
+// the original reports only that the type is wrong.
+function withoutAfterthoughts(issues: readonly Issue[]): Issue[] {
+  const wrongType = new Set(
+    issues.filter((i) => i.code === "invalid_type").map((i) => JSON.stringify(locOf(i.path))),
+  );
+  return issues.filter(
+    (i) => i.code === "invalid_type" || !wrongType.has(JSON.stringify(locOf(i.path))),
+  );
+}
+
 interface Sequence {
   readonly loc: Loc;
   readonly minItems: number;
@@ -139,6 +150,12 @@ export function toValidationErrors(
   schema?: z.core.$ZodType,
 ): ValidationError[] {
   const find: Find = (path) => (schema === undefined ? undefined : nodeAt(schema, root, path));
-  const errors = error.issues.flatMap((issue) => convert(issue, root, find));
+  const converted = withoutAfterthoughts(error.issues).flatMap((i) => convert(i, root, find));
+  // One reason per field: a lax scalar that cannot convert fails every check zod ran on it.
+  const seen = new Set<string>();
+  const errors = converted.filter((e) => {
+    const id = JSON.stringify([e.type, e.loc]);
+    return seen.has(id) ? false : (seen.add(id), true);
+  });
   return withShortSequences(errors, shortSequences(error.issues, root, find), root);
 }

@@ -43,11 +43,6 @@ function typeError(
   node: Node | undefined,
   input: unknown,
 ): ErrorBody {
-  const scalar = node?.meta.scalar;
-  if (scalar !== undefined) {
-    const converted = LAX[scalar](input);
-    if (!converted.ok) return { type: converted.type, msg: converted.msg };
-  }
   if (issue.expected === "object" && node !== undefined) {
     if (node.def.type === "union" && node.meta.pydanticUnion) return MODEL_ATTRIBUTES;
     const name = node.meta.name;
@@ -142,6 +137,10 @@ const PATTERN = /^\/(.*)\/[a-z]*$/s;
 
 /** One zod issue's error (not a union's tag, not an unknown key), from the schema node it came from. */
 export function issueError(issue: Issue, node: Node | undefined, input: unknown): ErrorBody {
+  // A lax scalar that could not convert fails for that reason, whatever zod checked after it.
+  const scalar = node?.meta.scalar;
+  const converted = scalar === undefined ? undefined : LAX[scalar](input);
+  if (converted !== undefined && !converted.ok) return { type: converted.type, msg: converted.msg };
   switch (issue.code) {
     case "invalid_type":
       return typeError(issue, node, input);
