@@ -155,7 +155,9 @@ export function toValidationErrors(
   const seen = new Set<string>();
   const errors = converted.filter((e) => {
     const id = JSON.stringify([e.type, e.loc]);
-    return seen.has(id) ? false : (seen.add(id), true);
+    if (seen.has(id)) return false;
+    seen.add(id);
+    return true;
   });
   return withShortSequences(errors, shortSequences(error.issues, root, find), root);
 }

@@ -41,7 +41,6 @@ export const MODEL_ATTRIBUTES: ErrorBody = {
 function typeError(
   issue: Extract<Issue, { code: "invalid_type" }>,
   node: Node | undefined,
-  input: unknown,
 ): ErrorBody {
   if (issue.expected === "object" && node !== undefined) {
     if (node.def.type === "union" && node.meta.pydanticUnion) return MODEL_ATTRIBUTES;
@@ -143,7 +142,7 @@ export function issueError(issue: Issue, node: Node | undefined, input: unknown)
   if (converted !== undefined && !converted.ok) return { type: converted.type, msg: converted.msg };
   switch (issue.code) {
     case "invalid_type":
-      return typeError(issue, node, input);
+      return typeError(issue, node);
     case "too_big":
     case "too_small":
       return sizeError(issue, node, input);
