@@ -244,8 +244,10 @@ function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
       meetLo: meetB.lo,
       meetHi: meetB.hi,
     });
-    if (met >= 0)
-      return cut(out, fw[met] as number, (fw[met] as number) - met + zero, [true, true]);
+    if (met >= 0) {
+      cut(out, fw[met] as number, (fw[met] as number) - met + zero, [true, true]);
+      return;
+    }
     widen(bw, b, edges, FAR);
     const meetF = odd ? { lo: 1, hi: 0 } : { lo: zero + f.min, hi: zero + f.max };
     const back = backwardSweep(s, x0, y0, {
@@ -254,8 +256,10 @@ function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
       meetLo: meetF.lo,
       meetHi: meetF.hi,
     });
-    if (back >= 0)
-      return cut(out, bw[back] as number, (bw[back] as number) - back + zero, [true, true]);
+    if (back >= 0) {
+      cut(out, bw[back] as number, (bw[back] as number) - back + zero, [true, true]);
+      return;
+    }
     if (exact) continue;
     const band: Band = { fMin: f.min, fMax: f.max, bMin: b.min, bMax: b.max };
     const goodSnake = met === NO_MEET_GOOD_SNAKE || back === NO_MEET_GOOD_SNAKE;
