@@ -3,10 +3,18 @@ import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from "../../
 import { pointer } from "./json-pointer.ts";
 import { type ArrayMergeContext, mergeArrays, type Path } from "./merge-json-arrays.ts";
 import { mergeText } from "./merge-text.ts";
+import { mergeTextByWords } from "./merge-words.ts";
 import type { MergeTextOptions } from "./types.ts";
 
-/** Options of {@link mergeJson}: the line diff and marker labels of multi-line strings. */
-export type MergeJsonOptions = MergeTextOptions;
+/** Options of {@link mergeJson}: how multi-line strings merge. */
+export interface MergeJsonOptions extends MergeTextOptions {
+  /**
+   * Merge each conflicting region of a multi-line string again word by word
+   * ({@link mergeTextByWords}), as accepting a proposal does (SPEC P10). Default `false`:
+   * line by line only, as git does.
+   */
+  readonly words?: boolean;
+}
 
 /**
  * The result of {@link mergeJson}: the merged value, or every conflict (never both). A clean
@@ -115,7 +123,8 @@ class Merger {
   }
 
   #text(b: string, o: string, t: string, path: Path): string {
-    const result = mergeText(b, o, t, this.#options);
+    const { words, ...options } = this.#options;
+    const result = (words === true ? mergeTextByWords : mergeText)(b, o, t, options);
     if (result.kind === "clean") return result.text;
     const hunks = result.conflicts.map((c) => ({
       merged: { start: c.merged.start, end: c.merged.end },
@@ -130,10 +139,11 @@ class Merger {
 }
 
 /**
- * Three-way merges JSON values structurally, never inside a string's characters: objects key
- * by key, arrays of objects with unique `id`s by id, other arrays as sequences of whole
- * elements, multi-line strings line by line. What both sides changed differently is a
- * conflict, located by a JSON Pointer.
+ * Three-way merges JSON values structurally: objects key by key, arrays of objects with
+ * unique `id`s by id, other arrays as sequences of whole elements, multi-line strings line by
+ * line (and, with `words`, their conflicting regions again word by word). A single-line
+ * string is never merged inside. What both sides changed differently is a conflict, located
+ * by a JSON Pointer.
  *
  * @returns `clean` with the merged value, or `conflict` with every conflict found.
  */

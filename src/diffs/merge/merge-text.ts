@@ -1,7 +1,7 @@
 import { lineDiffFor, mergeChunks } from "./diff3.ts";
 import { internMerge } from "./intern-merge.ts";
 import { DEFAULT_LABELS, type ResolvedLabels } from "./markers.ts";
-import { MergedText } from "./merged-text.ts";
+import { writeChunks } from "./merged-text.ts";
 import type { MergeText, TextConflict } from "./types.ts";
 
 /**
@@ -34,23 +34,10 @@ export const mergeText: MergeText = (base, ours, theirs, options = {}) => {
   const chunks = mergeChunks(texts.base.ids, texts.ours.ids, texts.theirs.ids, diff);
 
   const versions = { base: texts.base.lines, ours: texts.ours.lines, theirs: texts.theirs.lines };
-  const merged = new MergedText();
   const conflicts: TextConflict[] = [];
-  for (const chunk of chunks) {
-    switch (chunk.kind) {
-      case "unchanged":
-      case "ours":
-      case "same":
-        merged.copy(texts.ours.lines, chunk.ours);
-        break;
-      case "theirs":
-        merged.copy(texts.theirs.lines, chunk.theirs);
-        break;
-      case "conflict":
-        conflicts.push(merged.conflict(versions, chunk, labels));
-        break;
-    }
-  }
+  const merged = writeChunks(versions, chunks, (into, chunk) => {
+    conflicts.push(into.conflict(versions, chunk, labels));
+  });
   const text = merged.toString();
   return conflicts.length === 0 ? { kind: "clean", text } : { kind: "conflict", text, conflicts };
 };

@@ -1,3 +1,4 @@
+import type { MergeChunk } from "./chunk-walk.ts";
 import type { TextLines } from "./lines.ts";
 import { markerEolOf, type ResolvedLabels, renderConflict } from "./markers.ts";
 import type { LineRange, TextConflict } from "./types.ts";
@@ -97,4 +98,32 @@ export class MergedText {
     this.flush();
     return this.pieces.join("");
   }
+}
+
+/**
+ * Writes the chunks of a line merge: unchanged lines and the same change by both from ours,
+ * one side's change from that side, and each conflict as `conflict` writes it.
+ */
+export function writeChunks(
+  versions: MergeVersions,
+  chunks: readonly MergeChunk[],
+  conflict: (merged: MergedText, chunk: MergeChunk) => void,
+): MergedText {
+  const merged = new MergedText();
+  for (const chunk of chunks) {
+    switch (chunk.kind) {
+      case "unchanged":
+      case "ours":
+      case "same":
+        merged.copy(versions.ours, chunk.ours);
+        break;
+      case "theirs":
+        merged.copy(versions.theirs, chunk.theirs);
+        break;
+      case "conflict":
+        conflict(merged, chunk);
+        break;
+    }
+  }
+  return merged;
 }

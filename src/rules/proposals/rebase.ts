@@ -43,7 +43,8 @@ function asObject(value: Result<JsonValue>): Result<JsonObject> {
  * Puts an edit proposal onto the artifact as it is now. When the artifact is still at the
  * proposal's base version, the patch applies to it directly. When it moved on, this is a
  * three-way merge: base = the data at the proposal's base version, ours = the data now,
- * theirs = the proposal's result (with the responder's changes layered on). With a
+ * theirs = the proposal's result (with the responder's changes layered on); multi-line text
+ * merges line by line and, where lines conflict, word by word. With a
  * `baseVersion`, the responder's changes are a patch against the current version, and their
  * result is what lands: no merge, nothing guessed.
  */
@@ -78,7 +79,9 @@ export function rebaseEdit(
   if (base === head) {
     return ok({ kind: "result", data: theirs.value, proposed: proposed.value, rebasedFrom });
   }
-  const merged = mergeJson(baseData, current.data, theirs.value);
+  // Text conflicts are merged again word by word (SPEC P10): only the same words changed two
+  // ways still conflict.
+  const merged = mergeJson(baseData, current.data, theirs.value, { words: true });
   if (merged.kind === "conflict") {
     return ok({ kind: "conflict", conflicts: merged.conflicts, proposed: proposed.value });
   }
