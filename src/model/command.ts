@@ -85,6 +85,12 @@ type LoosenChange<C> = C extends { type: "propose_change"; change: infer Inner }
 /** A command as a host or a model may write it: defaults and generated ids may be left out. */
 export type CommandInput = LoosenChange<z.input<typeof CommandSchema>>;
 
+/** The fields of a command of this `type` that the edge fills in when left out (its new ids). */
+export function generatedIdFields(type: string): readonly string[] {
+  if (!Object.hasOwn(GENERATED_IDS, type)) return [];
+  return GENERATED_IDS[type as keyof Generated].map(([field]) => field);
+}
+
 /**
  * Fills in the ids a command creates, where the caller left them out, from the injected id
  * source. Runs on raw input before parsing; anything that is not a known command passes

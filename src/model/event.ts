@@ -39,7 +39,7 @@ import {
   ThreadEndedSchema,
   ThreadModeChangedSchema,
 } from "./threads.ts";
-import { originalUnion } from "./wire/meta.ts";
+import { named, originalUnion } from "./wire/meta.ts";
 
 /** Facts a host records about runs and the application, decided by `record`. */
 export const FactSchema = originalUnion(
@@ -106,11 +106,12 @@ const KNOWN_TYPES: ReadonlySet<string> = new Set(
  * An event of a type this implementation does not know (a newer writer's), kept as it is.
  * A known type that fails its schema is an error, never an unknown event.
  */
-const UnknownEventSchema = z
-  .looseObject({ type: z.string() })
-  .refine((event) => !KNOWN_TYPES.has(event.type), {
+const UnknownEventSchema = named(
+  "UnknownEvent",
+  z.looseObject({ type: z.string() }).refine((event) => !KNOWN_TYPES.has(event.type), {
     message: "a known event type must match its schema",
-  });
+  }),
+);
 /** An event of a type this implementation does not know. */
 type UnknownEvent = z.infer<typeof UnknownEventSchema>;
 

@@ -41,7 +41,7 @@ const MessageTargetSchema = named(
 );
 
 /** What feedback is about, discriminated by `kind`. */
-const FeedbackTargetSchema = originalUnion(
+export const FeedbackTargetSchema = originalUnion(
   z.discriminatedUnion("kind", [
     ArtifactTargetSchema,
     ThreadTargetSchema,

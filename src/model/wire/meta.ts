@@ -24,6 +24,8 @@ export interface WireMeta {
   readonly pydanticUnion?: true;
   /** A named string type of the original (`ArtifactId`, `ThreadId`, …): a `$ref` in JSON Schema. */
   readonly ref?: string;
+  /** A string's JSON Schema `format` (`date-time`), where the original declares one. */
+  readonly format?: string;
   /** Our own words for what the schema is, for its JSON Schema `description`. */
   readonly description?: string;
 }

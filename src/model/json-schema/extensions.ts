@@ -1,0 +1,131 @@
+import type { SchemaDifference } from "./compare.ts";
+
+/**
+ * A way our wire model's JSON Schema is larger than the original's, on purpose: the paths it
+ * changes (segments `*` for any one, `{a,b}` for either) and why.
+ */
+export interface SchemaExtension {
+  readonly change: SchemaDifference["change"];
+  readonly paths: readonly string[];
+  readonly why: string;
+}
+
+const ID_FIELDS = "{artifact_id,thread_id,run_id,proposal_id,message_id,tool_call_id,client_id,id}";
+const ID_LIMITS = "{minLength,maxLength,pattern}";
+const COMMANDS =
+  "{ExpireProposal,SaveDraft,EndThread,DeleteThread,GrantPermission,MakeOffer,AnswerOffer,ReleaseOffer,LaunchThread,RequestDecision,AnswerDecision,RetireDecision,OpenSide,CloseSide}";
+const COMMAND_TAGS =
+  "{expire_proposal,save_draft,end_thread,delete_thread,grant_permission,make_offer,answer_offer,release_offer,launch_thread,request_decision,answer_decision,retire_decision,open_side,close_side}";
+const EVENTS =
+  "{ProposalSuperseded,ProposalExpired,DraftSaved,ThreadEnded,ThreadDeleted,PermissionGranted,OfferMade,OfferAnswered,OfferReleased,ThreadLaunched,DecisionRequested,DecisionSuperseded,DecisionAnswered,DecisionRetired,SideOpened,SideClosed}";
+const REJECTIONS =
+  "{VersionConflict,ValidationFailed,PatchFailed,NotFound,Forbidden,InvalidState,UnsupportedProtocol,Conflict,AlreadyStarted,InvalidPlacement,UnknownDecision,StaleDecision}";
+
+/** Every way our protocol schema differs from the original's, and why. */
+export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
+  {
+    change: "added",
+    paths: [
+      `/$defs/*/properties/${ID_FIELDS}/${ID_LIMITS}`,
+      `/$defs/*/properties/${ID_FIELDS}/anyOf/0/${ID_LIMITS}`,
+      `/$defs/Hello/properties/threads/anyOf/0/items/${ID_LIMITS}`,
+    ],
+    why: "Ids from outside are 1–256 characters without control characters, so every store can index them and every surface show them (ADR 0022, SPEC S5).",
+  },
+  {
+    change: "added",
+    paths: [
+      `/$defs/${COMMANDS}`,
+      `/$defs/CommandFrame/properties/command/oneOf/[${COMMANDS}]`,
+      `/$defs/CommandFrame/properties/command/discriminator/mapping/${COMMAND_TAGS}`,
+    ],
+    why: "Our commands: expiring proposals (P8), drafts, ending and deleting threads, grants, thread offers (5.T), launch (5.L), blocking decisions (5.D), side conversations (5.B).",
+  },
+  {
+    change: "added",
+    paths: [`/$defs/${EVENTS}`, `/$defs/EventFrame/properties/event/oneOf/[${EVENTS}]`],
+    why: "The events our commands write; an implementation that does not know them reads them as unknown events.",
+  },
+  {
+    change: "removed",
+    paths: [
+      "/$defs/CommandResult/properties/rejection/anyOf/0/additionalProperties",
+      "/$defs/CommandResult/properties/rejection/anyOf/0/type",
+    ],
+    why: "A command result's rejection is typed: the union of our rejections (ADR 0003), not any object.",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/CommandResult/properties/rejection/anyOf/0/{discriminator,oneOf}",
+      `/$defs/${REJECTIONS}`,
+    ],
+    why: "A command result's rejection is typed: each rejection with its code and details (ADR 0003), `conflict` and the rejections of sections 5 among them.",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/ErrorFrame/properties/rejection"],
+    why: "An HTTP answer refusing a request carries the rejection that says why (the live protocol's transports).",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/RespondToProposal/properties/{base_version,surface}",
+      "/$defs/ProposalResolved/properties/{base_version,surface,rebased_from,already_present,landed_diff}",
+      "/$defs/ProposalCreated/properties/expires_at",
+    ],
+    why: "Real rebase, conflicts resolved against the current version, already-present changes, provenance and expiry (P1–P3, P5, P8, P9).",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/{AnswerDeferred,DeferredAnswered}/properties/surface"],
+    why: "Provenance: where an answer came from (P9).",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/{CreateThread,ThreadCreated}/properties/proposed_by"],
+    why: "A thread started from an offer records the offer (5.T).",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/AgentActor/properties/side_id"],
+    why: "A write from a side conversation is a participant of its own (5.B); set by the library, never the sender.",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/RunPaused/properties/resume"],
+    why: "What the agent's framework needs to resume a paused run (the framework adapters).",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/Welcome/properties/stream_id", "/$defs/LiveFrame/properties/index"],
+    why: "An SSE stream is named for `watch_run` sent by POST, and a live frame's place in its run lets a client that watches again skip what it has.",
+  },
+];
+
+function segmentMatches(pattern: string, segment: string): boolean {
+  if (pattern === "*") return true;
+  const alternatives = /^(.*)\{([^}]*)\}(.*)$/.exec(pattern);
+  if (alternatives === null) return pattern === segment;
+  const [, before = "", options = "", after = ""] = alternatives;
+  return options.split(",").some((option) => `${before}${option}${after}` === segment);
+}
+
+/** True when `path` is one that `pattern` names. */
+export function pathMatches(pattern: string, path: string): boolean {
+  const patternSegments = pattern.split("/");
+  const segments = path.split("/");
+  return (
+    patternSegments.length === segments.length &&
+    patternSegments.every((p, i) => segmentMatches(p, segments[i] ?? ""))
+  );
+}
+
+/** The extension that covers a difference, if one does. */
+export function extensionFor(difference: SchemaDifference): SchemaExtension | undefined {
+  return SCHEMA_EXTENSIONS.find(
+    (extension) =>
+      extension.change === difference.change &&
+      extension.paths.some((pattern) => pathMatches(pattern, difference.path)),
+  );
+}
