@@ -1,17 +1,17 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { compareSchemas } from "../../src/model/json-schema/compare.ts";
+import { compareSchemas } from "../../../src/model/json-schema/compare.ts";
 import {
   extensionFor,
   pathMatches,
   SCHEMA_EXTENSIONS,
-} from "../../src/model/json-schema/extensions.ts";
-import { protocolSchema } from "../../src/model/json-schema/protocol-schema.ts";
+} from "../../../src/model/json-schema/extensions.ts";
+import { protocolSchema } from "../../../src/model/json-schema/protocol-schema.ts";
 
 const original = JSON.parse(
   readFileSync(
-    join(import.meta.dirname, "..", "..", "conformance", "protocol-schema.v1.json"),
+    join(import.meta.dirname, "..", "..", "..", "conformance", "protocol-schema.v1.json"),
     "utf8",
   ),
 ) as unknown;
