@@ -20,6 +20,7 @@ const LAYERS = [
   "conformance",
   "testing",
   "client",
+  "page",
   "bin",
 ] as const;
 

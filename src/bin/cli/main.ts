@@ -13,6 +13,7 @@ import { notesCommand } from "./notes.ts";
 import { offerCommand } from "./offer.ts";
 import { rejectCommand } from "./reject.ts";
 import { renderRefusal } from "./render-refusal.ts";
+import { serveCommand } from "./serve.ts";
 import { showCommand } from "./show.ts";
 import { VERSION } from "./version.ts";
 
@@ -34,6 +35,7 @@ export function rootCommand(cli: CliContext): CommandDef {
       offer: offerCommand(cli),
       notes: notesCommand(cli),
       log: logCommand(cli),
+      serve: serveCommand(cli),
     },
   };
 }
