@@ -126,7 +126,9 @@ class ChunkWalk {
     this.j++;
   }
 
-  // A conflict: it takes in every further hunk the rule joins to it.
+  // A conflict: it takes in every further hunk the rule joins to it. Both sides' next hunks
+  // are judged against the same end before either is taken in, so the sides' roles never
+  // matter.
   conflict(o: Hunk, t: Hunk): void {
     const start = Math.min(o.startA, t.startA);
     let end = Math.max(o.endA, t.endA);
@@ -138,15 +140,19 @@ class ChunkWalk {
       const nextO = this.oursHunks[nextI];
       const nextT = this.theirsHunks[nextJ];
       const at = { base: end, ours: end + oursAfter, theirs: end + theirsAfter };
-      if (nextO !== undefined && this.rule.joins(nextO, "ours", at)) {
+      const joinsO = nextO !== undefined && this.rule.joins(nextO, "ours", at);
+      const joinsT = nextT !== undefined && this.rule.joins(nextT, "theirs", at);
+      if (nextO !== undefined && joinsO) {
         end = Math.max(end, nextO.endA);
         oursAfter += growth(nextO);
         nextI++;
-      } else if (nextT !== undefined && this.rule.joins(nextT, "theirs", at)) {
+      }
+      if (nextT !== undefined && joinsT) {
         end = Math.max(end, nextT.endA);
         theirsAfter += growth(nextT);
         nextJ++;
-      } else break;
+      }
+      if (!joinsO && !joinsT) break;
     }
     this.emit("conflict", start, end, [
       { start: start + this.oursShift, end: end + oursAfter },
