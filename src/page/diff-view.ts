@@ -13,12 +13,23 @@ function lineClass(line: string): string {
   return "ctx";
 }
 
+/** A hunk's header for people: `@@ -1,4 +1,4 @@` reads `Lines 1–4`. */
+function hunkLabel(header: string): string {
+  const [, start = "1", length = "1"] = /^@@ -\S+ \+(\d+)(?:,(\d+))? @@/.exec(header) ?? [];
+  const [first, size] = [Number(start), Number(length)];
+  if (size <= 1) return `Line ${Math.max(first, 1)}`;
+  return `Lines ${first}–${first + size - 1}`;
+}
+
 /** One field's unified diff, its `---`/`+++` header dropped (the caption names the field). */
 function unified(field: string, text: string): VNode {
   const lines = linesOf(text).filter((l) => !l.startsWith("--- ") && !l.startsWith("+++ "));
   return html`<figure class="diff">
     <figcaption>${field}</figcaption>
-    <pre>${lines.map((line) => html`<span class=${lineClass(line)}>${line}</span>`)}</pre>
+    <pre>${lines.map((line) => {
+      const kind = lineClass(line);
+      return html`<span class=${kind}>${kind === "hunk" ? hunkLabel(line) : line}</span>`;
+    })}</pre>
   </figure>`;
 }
 

@@ -1,5 +1,5 @@
 import type { VNode } from "preact";
-import { useEffect, useId, useState } from "preact/hooks";
+import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { Done } from "./actions.ts";
 import { html } from "./html.ts";
 import type { EditDocument } from "./review-api.ts";
@@ -23,6 +23,14 @@ type Opened =
 function labelOf(document: EditDocument): string {
   if (document.conflicted) return "Resolve the conflict: keep what should land, remove the markers";
   return document.field === null ? "Your version, as JSON" : `Your version of ${document.field}`;
+}
+
+function helpOf(document: EditDocument): string {
+  const against =
+    document.base_version === null
+      ? "on the proposed data"
+      : `as your changes against version ${document.base_version}`;
+  return `What you save lands ${against}. Ctrl+Enter saves.`;
 }
 
 /** Opens the proposal's document once (as `accept --edit` would open the editor on it). */
@@ -58,6 +66,8 @@ export function Editor(props: EditorProps): VNode {
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const id = useId();
+  const area = useRef<HTMLTextAreaElement>(null);
+  useEffect(() => area.current?.focus(), [opened.state]);
   if (opened.state === "opening") return html`<p class="meta">Opening the editor…</p>`;
   if (opened.state === "refused") {
     return html`<div class="editor">
@@ -74,11 +84,16 @@ export function Editor(props: EditorProps): VNode {
     setBusy(false);
     if (!done.ok) setRefusal(done.message);
   };
+  // Ctrl+Enter (⌘+Enter) saves, as in most editors' commit boxes.
+  const onKeyDown = (event: KeyboardEvent): void => {
+    if (event.key === "Enter" && (event.ctrlKey || event.metaKey)) void submit(event);
+  };
   const rows = Math.min(Math.max(linesOf(value).length + 1, 4), 24);
   return html`<form class="editor" onSubmit=${submit}>
     <label for=${id}>${labelOf(document)}</label>
-    <textarea id=${id} rows=${rows} spellcheck=${false} value=${value}
-      onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)} />
+    <textarea id=${id} ref=${area} rows=${rows} spellcheck=${false} value=${value}
+      aria-describedby=${`${id}-help`} onKeyDown=${onKeyDown} onInput=${(event: Event) => setText((event.currentTarget as HTMLTextAreaElement).value)} />
+    <p id=${`${id}-help`} class="meta">${helpOf(document)}</p>
     ${refusal === null ? null : html`<p class="alert" role="alert">${refusal}</p>`}
     <div class="actions">
       <button type="submit" class="primary" disabled=${busy}>Save and accept</button>

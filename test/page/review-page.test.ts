@@ -92,7 +92,7 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     const editor = edit.getByRole("textbox", { name: "Your version of text" });
     expect(await editor.inputValue()).toBe("Hire two people by March.\n");
     await editor.fill("Hire three people by March.\n");
-    await browser.shot("2-accept-with-changes");
+    await browser.shot("2-accept-with-changes", edit);
     await button(edit, "Save and accept").click();
     await edit.waitFor({ state: "detached" });
     expect(await seen(status())).toBe("Accepted with your changes: plan_3 is now at version 2.");
@@ -109,7 +109,7 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     const marked = await editor.inputValue();
     expect(marked).toContain("<<<<<<< current\nLaunch: Wednesday.\n");
     expect(marked).toContain("=======\nLaunch: Tuesday.\n>>>>>>> proposed\n");
-    await browser.shot("3-resolve-conflict");
+    await browser.shot("3-resolve-conflict", conflicted);
     await button(conflicted, "Save and accept").click();
     const alert = conflicted.getByRole("alert");
     expect(await seen(alert)).toMatch(/^Refused \(conflict_markers\): /);
