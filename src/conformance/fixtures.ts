@@ -3,12 +3,8 @@ import { pyRepr } from "../diffs/patches/python-repr.ts";
 import { defineArtifactType } from "../model/artifact-type.ts";
 import { defineFeedbackType } from "../model/feedback-type.ts";
 import { createRegistry, type Registry } from "../model/registry.ts";
-
-// The original validated in Pydantic's lax mode: an integer field takes 3, 3.0 and "3".
-const laxInt = z.preprocess(
-  (value) => (typeof value === "string" && /^\s*[+-]?\d+\s*$/.test(value) ? Number(value) : value),
-  z.number().int(),
-);
+import { bool, float, int, pyEnum } from "../model/wire/fields.ts";
+import { named } from "../model/wire/meta.ts";
 
 /** `note`: markdown text with a title; agents write it directly. */
 export const note = defineArtifactType({
@@ -17,7 +13,8 @@ export const note = defineArtifactType({
   writePolicy: "direct",
 });
 
-const ChecklistItem = z.strictObject({ title: z.string(), done: z.boolean().default(false) });
+// The original's `Item` model: extra keys ignored, `done` a lax boolean (`"true"`, 1).
+const ChecklistItem = named("Item", z.object({ title: z.string(), done: bool().default(false) }));
 
 /** `checklist`: titled items that can be checked; agents only propose changes to it. */
 export const checklist = defineArtifactType({
@@ -38,7 +35,7 @@ export const checklist = defineArtifactType({
 /** `counter`: one integer, parsed leniently (`"3"` becomes 3), so stored data can differ from input. */
 export const counter = defineArtifactType({
   kind: "counter",
-  schema: z.strictObject({ count: laxInt.default(0) }),
+  schema: z.strictObject({ count: int().default(0) }),
   writePolicy: "direct",
 });
 
@@ -47,7 +44,7 @@ export const helpfulness = defineFeedbackType({
   name: "helpfulness",
   targets: ["turn", "thread", "message"],
   schema: z.strictObject({
-    rating: z.number().int().min(1).max(5),
+    rating: int({ ge: 1, le: 5 }),
     reason: z.string().nullable().default(null),
   }),
 });
@@ -57,10 +54,10 @@ export const accuracy = defineFeedbackType({
   name: "accuracy",
   targets: ["artifact"],
   schema: z.strictObject({
-    correct: z.boolean(),
-    verdict: z.enum(["right", "wrong"]).default("right"),
+    correct: bool(),
+    verdict: pyEnum(["right", "wrong"]).default("right"),
     tone: z.enum(["formal", "casual"]).default("formal"),
-    confidence: z.number().min(0).max(1).default(1.0),
+    confidence: float({ ge: 0, le: 1 }).default(1.0),
   }),
 });
 

@@ -5,6 +5,8 @@ import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
 import { OutcomeSchema } from "./outcome.ts";
 import { RejectionSchema } from "./rejections.ts";
+import { bool, int, tuple } from "./wire/fields.ts";
+import { originalUnion } from "./wire/meta.ts";
 
 /**
  * The protocol this library speaks, the original's `artifactr.v1`: its frames keep the
@@ -21,9 +23,9 @@ export const PROTOCOL = "artifactr.v1";
 export const HelloSchema = z.object({
   type: z.literal("hello").default("hello"),
   protocol: z.string(),
-  resume_after_seq: z.number().int().min(0).default(0),
-  from_head: z.boolean().default(false),
-  threads: z.array(IdSchema).nullable().default(null),
+  resume_after_seq: int({ ge: 0 }).default(0),
+  from_head: bool().default(false),
+  threads: tuple(IdSchema).nullable().default(null),
 });
 /** A client's `hello`, parsed. */
 export type Hello = z.infer<typeof HelloSchema>;
@@ -43,11 +45,9 @@ export const WatchRunSchema = z.strictObject({
 });
 
 /** Anything a command frame may carry: a workspace command, `stop_run` or `watch_run`. */
-export const FrameCommandSchema = z.discriminatedUnion("type", [
-  ...CommandSchema.options,
-  StopRunSchema,
-  WatchRunSchema,
-]);
+export const FrameCommandSchema = originalUnion(
+  z.discriminatedUnion("type", [...CommandSchema.options, StopRunSchema, WatchRunSchema]),
+);
 /** What a command frame carries. */
 export type FrameCommand = z.infer<typeof FrameCommandSchema>;
 
@@ -64,7 +64,9 @@ export const CommandFrameSchema = z.object({
 export type CommandFrame = z.infer<typeof CommandFrameSchema>;
 
 /** Any frame a client sends, discriminated by `type`. */
-export const ClientFrameSchema = z.discriminatedUnion("type", [HelloSchema, CommandFrameSchema]);
+export const ClientFrameSchema = originalUnion(
+  z.discriminatedUnion("type", [HelloSchema, CommandFrameSchema]),
+);
 /** Any frame a client sends. */
 export type ClientFrame = z.infer<typeof ClientFrameSchema>;
 
@@ -85,8 +87,8 @@ export const WelcomeSchema = z.object({
   type: z.literal("welcome").default("welcome"),
   protocol: z.string().default(PROTOCOL),
   workspace_id: z.string(),
-  head_seq: z.number().int(),
-  reset: z.boolean().default(false),
+  head_seq: int(),
+  reset: bool().default(false),
   active_runs: z.array(ActiveRunSchema).default([]),
   stream_id: z.string().optional(),
 });
@@ -103,12 +105,12 @@ export type EventFrame = z.infer<typeof EventFrameSchema>;
 /** Every event up to `up_to_seq` (the `welcome`'s head) was replayed; what follows is live. */
 export const ReplayCompleteSchema = z.object({
   type: z.literal("replay_complete").default("replay_complete"),
-  up_to_seq: z.number().int(),
+  up_to_seq: int(),
 });
 /** A `replay_complete` frame. */
 export type ReplayComplete = z.infer<typeof ReplayCompleteSchema>;
 
-const part = z.number().int();
+const part = int();
 
 /** The model started a response part: text, thinking or a tool call. */
 const PartStartedSchema = z.object({
@@ -148,15 +150,17 @@ const AppLiveSchema = z.object({
 });
 
 /** A live event of a run: never stored, best effort, superseded by the durable events. */
-export const LiveEventSchema = z.discriminatedUnion("type", [
-  PartStartedSchema,
-  TextDeltaSchema,
-  ThinkingDeltaSchema,
-  ToolArgsDeltaSchema,
-  PartEndedSchema,
-  DraftSchema,
-  AppLiveSchema,
-]);
+export const LiveEventSchema = originalUnion(
+  z.discriminatedUnion("type", [
+    PartStartedSchema,
+    TextDeltaSchema,
+    ThinkingDeltaSchema,
+    ToolArgsDeltaSchema,
+    PartEndedSchema,
+    DraftSchema,
+    AppLiveSchema,
+  ]),
+);
 /** A live event, parsed. */
 export type LiveEvent = z.infer<typeof LiveEventSchema>;
 /** A live event as a host publishes it, defaults left out. */
@@ -183,7 +187,7 @@ export type LiveFrame = z.infer<typeof LiveFrameSchema>;
 export const CommandResultSchema = z.object({
   type: z.literal("command_result").default("command_result"),
   command_id: z.string(),
-  ok: z.boolean(),
+  ok: bool(),
   outcome: OutcomeSchema.nullable().default(null),
   rejection: RejectionSchema.nullable().default(null),
 });
@@ -203,13 +207,15 @@ export const ErrorFrameSchema = z.object({
 export type ErrorFrame = z.infer<typeof ErrorFrameSchema>;
 
 /** Any frame the server sends, discriminated by `type`. */
-export const ServerFrameSchema = z.discriminatedUnion("type", [
-  WelcomeSchema,
-  EventFrameSchema,
-  ReplayCompleteSchema,
-  LiveFrameSchema,
-  CommandResultSchema,
-  ErrorFrameSchema,
-]);
+export const ServerFrameSchema = originalUnion(
+  z.discriminatedUnion("type", [
+    WelcomeSchema,
+    EventFrameSchema,
+    ReplayCompleteSchema,
+    LiveFrameSchema,
+    CommandResultSchema,
+    ErrorFrameSchema,
+  ]),
+);
 /** Any frame the server sends. */
 export type ServerFrame = z.infer<typeof ServerFrameSchema>;

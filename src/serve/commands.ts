@@ -34,7 +34,7 @@ function parseRunCommand(frame: FrameEnvelope, kind: "stop_run" | "watch_run") {
   const schema = kind === "stop_run" ? StopRunSchema : WatchRunSchema;
   const parsed = schema.safeParse(frame.command, { reportInput: true });
   if (parsed.success) return { ok: true as const, run_id: parsed.data.run_id };
-  const errors = toValidationErrors(parsed.error, frame.command);
+  const errors = toValidationErrors(parsed.error, frame.command, schema);
   return { ok: false as const, rejection: validationFailed(`invalid ${kind}`, errors) };
 }
 

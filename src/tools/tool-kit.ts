@@ -68,7 +68,7 @@ export function tool<S extends z.ZodType>(
     async execute(args, context) {
       const parsed = parseStrict(inputSchema, args ?? {});
       if (!parsed.success) {
-        const errors = toValidationErrors(parsed.error, args);
+        const errors = toValidationErrors(parsed.error, args, inputSchema);
         return refused(kit, validationFailed(`invalid ${name} arguments`, errors));
       }
       return spec.run(parsed.data as z.output<S>, context);

@@ -49,28 +49,20 @@ const badCommands: [string, unknown, (string | number)[]][] = [
       base_version: 1,
       patch: { kind: "sed", script: "s/a/b/" },
     },
-    ["patch", "kind"],
+    // The original's (Pydantic's) answer: the tag is wrong, so the union itself is.
+    ["patch"],
   ],
   [
-    "edit_artifact with a JSON patch reaching __proto__",
-    {
-      type: "edit_artifact",
-      artifact_id: "n1",
-      base_version: 1,
-      patch: { kind: "json_patch", ops: [{ op: "add", path: "/__proto__/x", value: 1 }] },
-    },
-    ["patch", "ops", 0, "path"],
-  ],
-  [
-    "archive_artifact with a string version",
-    { type: "archive_artifact", artifact_id: "n1", base_version: "1" },
+    // A numeric string is an integer in the original's lax mode; a word is not.
+    "archive_artifact with a version that is not a number",
+    { type: "archive_artifact", artifact_id: "n1", base_version: "one" },
     ["base_version"],
   ],
   ["propose_change without change", { type: "propose_change", rationale: "why not" }, ["change"]],
   [
     "propose_change with a change of an unknown type",
     { type: "propose_change", change: { type: "delete_artifact", artifact_id: "n1" } },
-    ["change", "type"],
+    ["change"],
   ],
   [
     "respond_to_proposal with decision maybe",
@@ -106,9 +98,9 @@ const badCommands: [string, unknown, (string | number)[]][] = [
   [
     "give_feedback with an unknown target kind",
     { type: "give_feedback", feedback_type: "helpfulness", target: { kind: "planet", id: "x" } },
-    ["target", "kind"],
+    ["target"],
   ],
-  ["an unknown command type", { type: "delete_everything" }, ["type"]],
+  ["an unknown command type", { type: "delete_everything" }, []],
   ["a command that is not an object", "create_thread", []],
 ];
 
@@ -139,7 +131,7 @@ const badFacts: [string, unknown, (string | number)[]][] = [
     ["status"],
   ],
   ["app_event without name", { type: "app_event", data: 1 }, ["name"]],
-  ["an unknown fact type", { type: "run_exploded", run_id: "r1" }, ["type"]],
+  ["an unknown fact type", { type: "run_exploded", run_id: "r1" }, []],
 ];
 
 async function expectUnchanged(ws: Workspace, act: () => Promise<unknown>) {
@@ -194,8 +186,25 @@ describe("bad input is refused before anything happens", () => {
       expect(result.rejection).toMatchObject({
         type: "validation_failed",
         message: "invalid actor",
-        errors: [{ type: "union_tag_invalid", loc: ["kind"] }],
+        errors: [{ type: "union_tag_invalid", loc: [] }],
       });
+    });
+  });
+
+  it("a JSON patch reaching __proto__: refused when applied, as the original's library does", async () => {
+    const ws = await seeded();
+    await expectUnchanged(ws, async () => {
+      const result = await ws.commit(
+        {
+          type: "edit_artifact",
+          artifact_id: "n1",
+          base_version: 1,
+          patch: { kind: "json_patch", ops: [{ op: "add", path: "/__proto__/x", value: 1 }] },
+        },
+        alice,
+      );
+      expect(result.rejection).toMatchObject({ type: "patch_failed" });
+      expect(({} as Record<string, unknown>).x).toBeUndefined();
     });
   });
 
