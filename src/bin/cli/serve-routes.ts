@@ -1,4 +1,11 @@
-import type { AcceptEditedRequest, ReviewInfo, StartRequest } from "../../page/review-api.ts";
+import type {
+  AcceptEditedAnswer,
+  AcceptEditedRequest,
+  EditDocument,
+  PageAnswer,
+  ReviewInfo,
+  StartRequest,
+} from "../../page/review-api.ts";
 import { errorFrame } from "../../rules/protocol/frames.ts";
 import { readJsonBody } from "../../serve/body.ts";
 import { errorAnswer, jsonAnswer } from "../../serve/http-answers.ts";
@@ -89,13 +96,19 @@ async function review(options: PageRoutesOptions, request: Request, path: readon
     const body = await bodyOf(request, acceptRequest);
     if (body instanceof Response) return body;
     const written = await acceptEdited(workspace, person, { proposal_id: id, ...body });
-    return jsonAnswer(written.ok ? { ok: true, outcome: written.outcome } : written);
+    const answer: PageAnswer<AcceptEditedAnswer> = written.ok
+      ? { ok: true, outcome: written.outcome }
+      : written;
+    return jsonAnswer(answer);
   }
   return errorAnswer(404, errorFrame(`no such route: /review/${path.join("/")}`));
 }
 
 /** The editor's document as the page reads it. */
-async function editDocumentAnswer(workspace: Workspace, proposalId: string) {
+async function editDocumentAnswer(
+  workspace: Workspace,
+  proposalId: string,
+): Promise<PageAnswer<{ readonly document: EditDocument }>> {
   const opened = await editDocument(workspace, proposalId);
   if (!opened.ok) return opened;
   const { field, text, baseVersion } = opened.document;
@@ -114,8 +127,12 @@ export async function pageRoute(
   request: Request,
 ): Promise<Response | null> {
   const { pathname } = new URL(request.url);
-  if (pathname === "/" || pathname === "/index.html") return asset(options.assets, "index.html");
-  if (pathname.startsWith("/assets/")) return asset(options.assets, pathname.slice(8));
+  const file =
+    pathname === "/" ? "index.html" : pathname.startsWith("/assets/") ? pathname.slice(8) : null;
+  if (file !== null) {
+    if (request.method === "GET" || request.method === "HEAD") return asset(options.assets, file);
+    return errorAnswer(405, errorFrame("the page's files are read with GET"), { allow: "GET" });
+  }
   if (!pathname.startsWith("/review/")) return null;
   let path: string[];
   try {
