@@ -36,15 +36,20 @@ export type GrantedCheckout = z.infer<typeof GrantedCheckoutSchema>;
  * The person's answer to an offer, one per offer, last write wins. `standing` is an offer
  * brought back after a dismissal. An answer stored without `checkout` reads `unknown`.
  */
+// When and from which surface (a review page, a CLI…) the person answered.
+const answered = {
+  at: z.string().nullable().default(null),
+  surface: z.string().nullable().default(null),
+};
 export const OfferAnswerSchema = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("started"),
     thread_id: z.string(),
     checkout: GrantedCheckoutSchema.default("unknown"),
-    at: z.string().nullable().default(null),
+    ...answered,
   }),
-  z.object({ status: z.literal("dismissed"), at: z.string().nullable().default(null) }),
-  z.object({ status: z.literal("standing"), at: z.string().nullable().default(null) }),
+  z.object({ status: z.literal("dismissed"), ...answered }),
+  z.object({ status: z.literal("standing"), ...answered }),
 ]);
 /** The person's answer to an offer. */
 export type OfferAnswer = z.infer<typeof OfferAnswerSchema>;
@@ -66,6 +71,8 @@ export const AnswerOfferSchema = z.strictObject({
   thread_id: IdSchema,
   offer_id: IdSchema,
   answer: OfferAnswerInputSchema,
+  /** Where the answer came from (a review page, a CLI, a chat…). */
+  surface: z.string().nullable().default(null),
 });
 /** Record a person's answer to an offer. */
 export type AnswerOffer = z.infer<typeof AnswerOfferSchema>;
@@ -128,4 +135,6 @@ export interface OfferEntry {
   readonly offer: ThreadOffer;
   /** The person's answer, `null` while nobody has answered. */
   readonly answer: OfferAnswer | null;
+  /** The thread being started from it right now (the start's claim), else `null`. */
+  readonly starting: string | null;
 }

@@ -154,6 +154,7 @@ type EntityName =
   | "deferred request"
   | "side conversation"
   | "offer"
+  | "decision"
   | "feedback type";
 
 /** `version_conflict`: the artifact is at `head`, the change was computed against `base`. */

@@ -105,7 +105,14 @@ export function actionsOf(connection: Connection): Actions {
     setAside: ({ thread_id, offer_id, card }, status) =>
       then(
         attempt(
-          () => commit({ type: "answer_offer", thread_id, offer_id, answer: { status } }),
+          () =>
+            commit({
+              type: "answer_offer",
+              thread_id,
+              offer_id,
+              answer: { status },
+              surface: "page",
+            }),
           () =>
             status === "dismissed" ? `Set aside “${card.title}”.` : `Brought back “${card.title}”.`,
         ),

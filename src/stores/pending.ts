@@ -38,7 +38,16 @@ export function offersOf(threads: Iterable<Thread>, threadId?: string): OfferEnt
     if (threadId !== undefined && thread.id !== threadId) continue;
     for (const [offer_id, offer] of Object.entries(thread.offered)) {
       const answer = Object.hasOwn(thread.offers, offer_id) ? thread.offers[offer_id] : undefined;
-      found.push({ thread_id: thread.id, offer_id, offer, answer: answer ?? null });
+      const starting = Object.hasOwn(thread.starting, offer_id)
+        ? thread.starting[offer_id]
+        : undefined;
+      found.push({
+        thread_id: thread.id,
+        offer_id,
+        offer,
+        answer: answer ?? null,
+        starting: starting ?? null,
+      });
     }
   }
   return found;

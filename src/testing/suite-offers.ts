@@ -22,13 +22,14 @@ const [zeta, alpha, beta, gamma, delta] = [
   offer("Gamma"),
   offer("Delta"),
 ];
-const dismissed: OfferAnswer = { status: "dismissed", at: AT };
-const standing: OfferAnswer = { status: "standing", at: AT };
+const dismissed: OfferAnswer = { status: "dismissed", at: AT, surface: "page" };
+const standing: OfferAnswer = { status: "standing", at: AT, surface: null };
 const startedAs = (threadId: string): OfferAnswer => ({
   status: "started",
   thread_id: threadId,
   checkout: "isolated",
   at: AT,
+  surface: "cli",
 });
 
 // The envelope of an offer made by a thread's agent, as `make_offer` records it.
@@ -84,7 +85,7 @@ const entry = (
   offer_id: string,
   o: ThreadOffer,
   answer: OfferAnswer | null = null,
-): OfferEntry => ({ thread_id, offer_id, offer: o, answer });
+): OfferEntry => ({ thread_id, offer_id, offer: o, answer, starting: null });
 
 async function expectFirst(store: Store, ws: string): Promise<void> {
   const t2s = [entry("t2", "zeta", zeta), entry("t2", "alpha", alpha)];

@@ -74,6 +74,6 @@ describe("the card of an offer stored whole", () => {
       title: "Tidy the loader",
       summary: "Make the settings loader report bad input.",
     });
-    expect(await ws.offers()).toEqual([{ ...ref, offer, answer: null }]);
+    expect(await ws.offers()).toEqual([{ ...ref, offer, answer: null, starting: null }]);
   });
 });

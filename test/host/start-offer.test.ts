@@ -143,6 +143,7 @@ describe("starting an offer with an isolated checkout", () => {
             thread_id: "thr_1",
             checkout: "isolated",
             at: expect.any(String),
+            surface: null,
           },
         },
         "user",
@@ -211,6 +212,7 @@ describe("starting an offer when only the shared checkout is granted", () => {
       thread_id: "thr_1",
       checkout: "shared",
       at: expect.any(String),
+      surface: null,
     });
     const card = await cardNow();
     expect(card).toMatchObject({ state: "started", checkout: "shared" });

@@ -74,6 +74,7 @@ async function answerOffer(
     thread_id: ref.thread,
     offer_id: ref.offer,
     answer: { status },
+    surface: "cli",
   } as const;
   const written = await workspace.commit(command, by);
   if (!written.ok) throw refused(written.rejection);
@@ -92,7 +93,7 @@ function startCommand(cli: CliContext): CommandDef {
     args: { ...OFFER_ARGS, ...HOST_ARGS, ...WORKSPACE_ARGS },
     async run({ args, session, out }) {
       const ports = offerPorts(session.host);
-      const request = { offering_thread_id: args.thread, offer_id: args.offer };
+      const request = { offering_thread_id: args.thread, offer_id: args.offer, surface: "cli" };
       const result = await startOffer(session.workspace, {
         request,
         actor: person(args.as),

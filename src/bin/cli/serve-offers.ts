@@ -77,7 +77,7 @@ export async function startFromPage(
   }
   const { thread_id, offer_id } = run.request;
   const result = await startOffer(workspace, {
-    request: { offering_thread_id: thread_id, offer_id },
+    request: { offering_thread_id: thread_id, offer_id, surface: "page" },
     actor: run.by,
     ports: offerPorts(run.host),
   });

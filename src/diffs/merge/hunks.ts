@@ -16,14 +16,16 @@ export interface Hunk {
  */
 export function toHunks(changedA: Uint8Array, changedB: Uint8Array): Hunk[] {
   const hunks: Hunk[] = [];
+  const n = changedA.length;
+  const m = changedB.length;
   let i = 0;
   let j = 0;
-  while (i < changedA.length || j < changedB.length) {
-    if (changedA[i] === 1 || changedB[j] === 1) {
+  while (i < n || j < m) {
+    if ((i < n && changedA[i] === 1) || (j < m && changedB[j] === 1)) {
       const startA = i;
       const startB = j;
-      while (changedA[i] === 1) i++;
-      while (changedB[j] === 1) j++;
+      while (i < n && changedA[i] === 1) i++;
+      while (j < m && changedB[j] === 1) j++;
       hunks.push({ startA, endA: i, startB, endB: j });
     } else {
       i++;

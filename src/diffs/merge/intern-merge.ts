@@ -73,7 +73,7 @@ const NEWLINE = 10;
  * way.
  */
 export function internMerge(base: string, ours: string, theirs: string): InternedMerge {
-  const table = new LineTable([base, ours, theirs], (base.length >> 5) + 64);
+  const table = new LineTable([base, ours, theirs], (base.length >> 6) + 64);
   const baseLines = internBase(base, table);
   return {
     base: { lines: new TextLines(base, baseLines.starts), ids: baseLines.ids },

@@ -83,13 +83,13 @@ function section(text: string, eol: string): string {
  * four lines more than the three sides together.
  */
 export function renderConflict(sides: ConflictSides, labels: ResolvedLabels, eol: string): string {
-  return (
-    marker("<", labels.ours, eol) +
-    section(sides.ours, eol) +
-    marker("|", labels.base, eol) +
-    section(sides.base, eol) +
-    marker("=", undefined, eol) +
-    section(sides.theirs, eol) +
-    marker(">", labels.theirs, eol)
-  );
+  return [
+    marker("<", labels.ours, eol),
+    section(sides.ours, eol),
+    marker("|", labels.base, eol),
+    section(sides.base, eol),
+    marker("=", undefined, eol),
+    section(sides.theirs, eol),
+    marker(">", labels.theirs, eol),
+  ].join("");
 }

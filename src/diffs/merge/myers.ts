@@ -11,27 +11,58 @@ const HEURISTIC_MIN_COST = 256;
 const MIN_COST_LIMIT = 256;
 /** How far a snake must have got, per unit of cost, to be taken early. */
 const PROGRESS_FACTOR = 4;
-/** Where a box is cut, and whether each half must then be searched exactly. */
-interface Split {
-  x: number;
-  y: number;
-  exactBefore: boolean;
-  exactAfter: boolean;
-}
 
-/** The search state shared by all boxes of one diff. */
-interface Search {
-  readonly a: Int32Array;
-  readonly b: Int32Array;
-  /** Furthest x reached forward on each diagonal k = x - y, at `k + zero`. */
+const FAR = 0x7fffffff;
+
+/** A sweep that did not meet the other search: with or without a good snake on the way. */
+const NO_MEET = -2;
+const NO_MEET_GOOD_SNAKE = -1;
+
+/**
+ * The search state shared by all boxes of one diff, and the box being searched. Diagonal
+ * k = x - y is kept at index k + zero of `forward` (the furthest x reached from the box's
+ * top-left corner) and `backward` (the least x reached from its bottom-right corner). The
+ * bands are the diagonals each search has reached (every other one between min and max).
+ * Everything the hot loops read is a plain number field, read into locals once per sweep.
+ */
+class Search {
   readonly forward: Int32Array;
-  /** Least x reached backward on each diagonal. */
   readonly backward: Int32Array;
   readonly zero: number;
   readonly costLimit: number;
-}
+  /** The box: a[x0, x1) × b[y0, y1). */
+  x0 = 0;
+  x1 = 0;
+  y0 = 0;
+  y1 = 0;
+  fMin = 0;
+  fMax = 0;
+  bMin = 0;
+  bMax = 0;
+  /** Where the box was cut, and whether each half must then be searched exactly. */
+  cutX = 0;
+  cutY = 0;
+  exactBefore = false;
+  exactAfter = false;
 
-const FAR = 0x7fffffff;
+  constructor(
+    readonly a: Int32Array,
+    readonly b: Int32Array,
+  ) {
+    const size = a.length + b.length + 3;
+    this.forward = new Int32Array(size);
+    this.backward = new Int32Array(size);
+    this.zero = b.length + 1;
+    this.costLimit = Math.max(MIN_COST_LIMIT, roughSqrt(size));
+  }
+
+  cut(x: number, y: number, exactBefore: boolean, exactAfter: boolean): void {
+    this.cutX = x;
+    this.cutY = y;
+    this.exactBefore = exactBefore;
+    this.exactAfter = exactAfter;
+  }
+}
 
 /** Whether the `length` pairs before (x, y) all match. */
 function matchesBefore(s: Search, x: number, y: number, length: number): boolean {
@@ -45,33 +76,11 @@ function matchesFrom(s: Search, x: number, y: number, length: number): boolean {
   return true;
 }
 
-/** A box: a[x0, x1) × b[y0, y1). */
-type Box = readonly [x0: number, x1: number, y0: number, y1: number];
-
-/** The diagonals each search has reached (every other one between min and max). */
-interface Band {
-  fMin: number;
-  fMax: number;
-  bMin: number;
-  bMax: number;
-}
-
-function cut(out: Split, x: number, y: number, exact: [before: boolean, after: boolean]): void {
-  out.x = x;
-  out.y = y;
-  out.exactBefore = exact[0];
-  out.exactAfter = exact[1];
-}
-
-/**
- * Looks for a diagonal well ahead of the edit cost, right after a good snake, forward first,
- * then backward; cuts there and returns true if there is one.
- */
-function cutAtGoodSnake(s: Search, box: Box, band: Band, cost: number, out: Split): boolean {
-  const [x0, x1, y0, y1] = box;
-  const { forward: fw, backward: bw, zero } = s;
+/** Looks for a forward diagonal well ahead of the edit cost, right after a good snake. */
+function forwardGoodSnake(s: Search, cost: number): boolean {
+  const { forward: fw, zero, x0, x1, y0, y1 } = s;
   let best = 0;
-  for (let k = band.fMax; k >= band.fMin; k -= 2) {
+  for (let k = s.fMax; k >= s.fMin; k -= 2) {
     const x = fw[zero + k] as number;
     const y = x - k;
     const progress = x - x0 + (y - y0) - Math.abs(k - (x0 - y0));
@@ -85,11 +94,17 @@ function cutAtGoodSnake(s: Search, box: Box, band: Band, cost: number, out: Spli
       matchesBefore(s, x, y, GOOD_SNAKE)
     ) {
       best = progress;
-      cut(out, x, y, [true, false]);
+      s.cut(x, y, true, false);
     }
   }
-  if (best > 0) return true;
-  for (let k = band.bMax; k >= band.bMin; k -= 2) {
+  return best > 0;
+}
+
+/** Looks for a backward diagonal well ahead of the edit cost, right before a good snake. */
+function backwardGoodSnake(s: Search, cost: number): boolean {
+  const { backward: bw, zero, x0, x1, y0, y1 } = s;
+  let best = 0;
+  for (let k = s.bMax; k >= s.bMin; k -= 2) {
     const x = bw[zero + k] as number;
     const y = x - k;
     const progress = x1 - x + (y1 - y) - Math.abs(k - (x1 - y1));
@@ -103,19 +118,18 @@ function cutAtGoodSnake(s: Search, box: Box, band: Band, cost: number, out: Spli
       matchesFrom(s, x, y, GOOD_SNAKE)
     ) {
       best = progress;
-      cut(out, x, y, [false, true]);
+      s.cut(x, y, false, true);
     }
   }
   return best > 0;
 }
 
 /** Cuts where one of the searches got furthest from its corner (by x + y), clipped to the box. */
-function cutAtFurthest(s: Search, box: Box, band: Band, out: Split): void {
-  const [x0, x1, y0, y1] = box;
-  const { forward: fw, backward: bw, zero } = s;
+function cutAtFurthest(s: Search): void {
+  const { forward: fw, backward: bw, zero, x0, x1, y0, y1 } = s;
   let forwardBest = -1;
   let forwardX = -1;
-  for (let k = band.fMax; k >= band.fMin; k -= 2) {
+  for (let k = s.fMax; k >= s.fMin; k -= 2) {
     const x = Math.min(fw[zero + k] as number, x1, y1 + k);
     if (x + x - k > forwardBest) {
       forwardBest = x + x - k;
@@ -124,7 +138,7 @@ function cutAtFurthest(s: Search, box: Box, band: Band, out: Split): void {
   }
   let backwardBest = FAR;
   let backwardX = FAR;
-  for (let k = band.bMax; k >= band.bMin; k -= 2) {
+  for (let k = s.bMax; k >= s.bMin; k -= 2) {
     const x = Math.max(x0, bw[zero + k] as number, y0 + k);
     if (x + x - k < backwardBest) {
       backwardBest = x + x - k;
@@ -132,40 +146,32 @@ function cutAtFurthest(s: Search, box: Box, band: Band, out: Split): void {
     }
   }
   if (x1 + y1 - backwardBest < forwardBest - (x0 + y0)) {
-    cut(out, forwardX, forwardBest - forwardX, [true, false]);
+    s.cut(forwardX, forwardBest - forwardX, true, false);
   } else {
-    cut(out, backwardX, backwardBest - backwardX, [false, true]);
+    s.cut(backwardX, backwardBest - backwardX, false, true);
   }
 }
 
-/** A sweep that did not meet the other search: with or without a good snake on the way. */
-const NO_MEET = -2;
-const NO_MEET_GOOD_SNAKE = -1;
-
-/** The diagonals one sweep covers and may meet the other search on, shifted by `zero`. */
-interface Sweep {
-  /** The lowest and highest diagonal swept (every other one, from the highest down). */
-  readonly lo: number;
-  readonly hi: number;
-  /** The diagonals of the other search's band; an empty range when it cannot be met. */
-  readonly meetLo: number;
-  readonly meetHi: number;
-}
-
 /**
- * One edit more for the forward search: each diagonal of the sweep starts from the better of
- * its neighbours and follows its snake inside the box. Returns the first diagonal (as an
- * index) where it reached the backward search, else NO_MEET or NO_MEET_GOOD_SNAKE. The
- * diagonal k = x - y is kept at index k + zero, and y is found from x.
+ * One edit more for the forward search: widens its band by one diagonal at each end (or
+ * narrows it at the box's edges), then each diagonal, from the highest down, starts from the
+ * better of its neighbours and follows its snake inside the box. Returns the first diagonal
+ * (as an index) where it reached the backward search, if `odd` (only then can they meet
+ * here), else NO_MEET or NO_MEET_GOOD_SNAKE.
  */
-function forwardSweep(s: Search, x1: number, y1: number, sweep: Sweep): number {
-  const { a, b, forward: fw, backward: bw, zero } = s;
-  const { lo, meetLo, meetHi } = sweep;
+function forwardSweep(s: Search, odd: boolean): number {
+  const { a, b, forward: fw, backward: bw, zero, x1, y1 } = s;
+  if (s.fMin > s.x0 - y1) fw[zero + --s.fMin - 1] = -1;
+  else s.fMin++;
+  if (s.fMax < x1 - s.y0) fw[zero + ++s.fMax + 1] = -1;
+  else s.fMax--;
+  const lo = zero + s.fMin;
+  // The backward band, where a meeting can be; an empty range when none can.
+  const meetLo = odd ? zero + s.bMin : 1;
+  const meetHi = odd ? zero + s.bMax : 0;
   let result = NO_MEET;
-  for (let i = sweep.hi; i >= lo; i -= 2) {
-    const left = (fw[i - 1] as number) + 1;
-    const up = fw[i + 1] as number;
-    let x = Math.max(left, up);
+  for (let i = zero + s.fMax; i >= lo; i -= 2) {
+    let x = Math.max((fw[i - 1] as number) + 1, fw[i + 1] as number);
     let y = x - i + zero;
     // Most diagonals have no snake at all: look once before looping.
     if (x < x1 && y < y1 && a[x] === b[y]) {
@@ -182,15 +188,19 @@ function forwardSweep(s: Search, x1: number, y1: number, sweep: Sweep): number {
   return result;
 }
 
-/** One edit more for the backward search, as {@link forwardSweep} does forward. */
-function backwardSweep(s: Search, x0: number, y0: number, sweep: Sweep): number {
-  const { a, b, forward: fw, backward: bw, zero } = s;
-  const { lo, meetLo, meetHi } = sweep;
+/** One edit more for the backward search, as {@link forwardSweep} does forward (meeting when not `odd`). */
+function backwardSweep(s: Search, odd: boolean): number {
+  const { a, b, forward: fw, backward: bw, zero, x0, y0 } = s;
+  if (s.bMin > x0 - s.y1) bw[zero + --s.bMin - 1] = FAR;
+  else s.bMin++;
+  if (s.bMax < s.x1 - y0) bw[zero + ++s.bMax + 1] = FAR;
+  else s.bMax--;
+  const lo = zero + s.bMin;
+  const meetLo = odd ? 1 : zero + s.fMin;
+  const meetHi = odd ? 0 : zero + s.fMax;
   let result = NO_MEET;
-  for (let i = sweep.hi; i >= lo; i -= 2) {
-    const left = bw[i - 1] as number;
-    const up = (bw[i + 1] as number) - 1;
-    let x = Math.min(left, up);
+  for (let i = zero + s.bMax; i >= lo; i -= 2) {
+    let x = Math.min(bw[i - 1] as number, (bw[i + 1] as number) - 1);
     let y = x - i + zero;
     if (x > x0 && y > y0 && a[x - 1] === b[y - 1]) {
       const from = x;
@@ -206,66 +216,38 @@ function backwardSweep(s: Search, x0: number, y0: number, sweep: Sweep): number 
   return result;
 }
 
-/** Widens a band by one diagonal at each end (marking the new outer neighbours), or narrows it at the box's edges. */
-function widen(
-  values: Int32Array,
-  band: { min: number; max: number },
-  edges: { readonly lowest: number; readonly highest: number; readonly zero: number },
-  outside: number,
-): void {
-  if (band.min > edges.lowest) values[edges.zero + --band.min - 1] = outside;
-  else band.min++;
-  if (band.max < edges.highest) values[edges.zero + ++band.max + 1] = outside;
-  else band.max--;
-}
-
 /**
- * Myers' middle snake of a box: runs the forward and the backward search one edit at a time
+ * Myers' middle snake of the box: runs the forward and the backward search one edit at a time
  * until they meet, and cuts there. Unless `exact`, gives up early on a costly box: cuts at a
  * diagonal that got far along a good snake, or else at the furthest-reaching one.
  */
-function middleSnake(s: Search, box: Box, exact: boolean, out: Split): void {
-  const [x0, x1, y0, y1] = box;
+function middleSnake(s: Search, exact: boolean): void {
   const { forward: fw, backward: bw, zero } = s;
-  const edges = { lowest: x0 - y1, highest: x1 - y0, zero };
-  const forwardMid = x0 - y0;
-  const backwardMid = x1 - y1;
+  const forwardMid = s.x0 - s.y0;
+  const backwardMid = s.x1 - s.y1;
   const odd = ((forwardMid - backwardMid) & 1) !== 0;
-  const f = { min: forwardMid, max: forwardMid };
-  const b = { min: backwardMid, max: backwardMid };
-  fw[zero + forwardMid] = x0;
-  bw[zero + backwardMid] = x1;
+  s.fMin = s.fMax = forwardMid;
+  s.bMin = s.bMax = backwardMid;
+  fw[zero + forwardMid] = s.x0;
+  bw[zero + backwardMid] = s.x1;
   for (let cost = 1; ; cost++) {
-    widen(fw, f, edges, -1);
-    const meetB = odd ? { lo: zero + b.min, hi: zero + b.max } : { lo: 1, hi: 0 };
-    const met = forwardSweep(s, x1, y1, {
-      lo: zero + f.min,
-      hi: zero + f.max,
-      meetLo: meetB.lo,
-      meetHi: meetB.hi,
-    });
+    const met = forwardSweep(s, odd);
     if (met >= 0) {
-      cut(out, fw[met] as number, (fw[met] as number) - met + zero, [true, true]);
+      s.cut(fw[met] as number, (fw[met] as number) - met + zero, true, true);
       return;
     }
-    widen(bw, b, edges, FAR);
-    const meetF = odd ? { lo: 1, hi: 0 } : { lo: zero + f.min, hi: zero + f.max };
-    const back = backwardSweep(s, x0, y0, {
-      lo: zero + b.min,
-      hi: zero + b.max,
-      meetLo: meetF.lo,
-      meetHi: meetF.hi,
-    });
+    const back = backwardSweep(s, odd);
     if (back >= 0) {
-      cut(out, bw[back] as number, (bw[back] as number) - back + zero, [true, true]);
+      s.cut(bw[back] as number, (bw[back] as number) - back + zero, true, true);
       return;
     }
     if (exact) continue;
-    const band: Band = { fMin: f.min, fMax: f.max, bMin: b.min, bMax: b.max };
     const goodSnake = met === NO_MEET_GOOD_SNAKE || back === NO_MEET_GOOD_SNAKE;
-    if (goodSnake && cost > HEURISTIC_MIN_COST && cutAtGoodSnake(s, box, band, cost, out)) return;
+    if (goodSnake && cost > HEURISTIC_MIN_COST) {
+      if (forwardGoodSnake(s, cost) || backwardGoodSnake(s, cost)) return;
+    }
     if (cost >= s.costLimit) {
-      cutAtFurthest(s, box, band, out);
+      cutAtFurthest(s);
       return;
     }
   }
@@ -283,7 +265,6 @@ function compareBoxes(
   index: { readonly a: Int32Array; readonly b: Int32Array },
 ): void {
   const { a, b } = s;
-  const split: Split = { x: 0, y: 0, exactBefore: false, exactAfter: false };
   const stack: number[] = [0, a.length, 0, b.length, 0];
   while (stack.length > 0) {
     const exact = stack.pop() === 1;
@@ -304,9 +285,13 @@ function compareBoxes(
     } else if (y0 === y1) {
       for (let x = x0; x < x1; x++) changedA[index.a[x] as number] = 1;
     } else {
-      middleSnake(s, [x0, x1, y0, y1], exact, split);
-      const { x, y, exactBefore, exactAfter } = split;
-      stack.push(x, x1, y, y1, exactAfter ? 1 : 0, x0, x, y0, y, exactBefore ? 1 : 0);
+      s.x0 = x0;
+      s.x1 = x1;
+      s.y0 = y0;
+      s.y1 = y1;
+      middleSnake(s, exact);
+      const { cutX: x, cutY: y } = s;
+      stack.push(x, x1, y, y1, s.exactAfter ? 1 : 0, x0, x, y0, y, s.exactBefore ? 1 : 0);
     }
   }
 }
@@ -338,16 +323,7 @@ export const myersDiff: LineDiff = (a, b) => {
 
   const keptA = keptLines(codesA, { start: prefix, end: a.length - suffix }, countB, changedA);
   const keptB = keptLines(codesB, { start: prefix, end: b.length - suffix }, countA, changedB);
-  const n = keptA.codes.length;
-  const m = keptB.codes.length;
-  const search: Search = {
-    a: keptA.codes,
-    b: keptB.codes,
-    forward: new Int32Array(n + m + 3),
-    backward: new Int32Array(n + m + 3),
-    zero: m + 1,
-    costLimit: Math.max(MIN_COST_LIMIT, roughSqrt(n + m + 3)),
-  };
+  const search = new Search(keptA.codes, keptB.codes);
   compareBoxes(search, changedA, changedB, { a: keptA.index, b: keptB.index });
   return { changedA, changedB };
 };

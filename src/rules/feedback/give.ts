@@ -69,7 +69,10 @@ export function decideGiveFeedback(
   const value = type.schema.safeParse(command.value, { reportInput: true });
   if (!value.success) {
     return refuse(
-      validationFailed(`invalid ${name} feedback`, toValidationErrors(value.error, command.value, type.schema)),
+      validationFailed(
+        `invalid ${name} feedback`,
+        toValidationErrors(value.error, command.value, type.schema),
+      ),
     );
   }
   const scope = scopeOfTarget(state, command.target);

@@ -31,10 +31,12 @@ export function decideAnswerOffer(
       );
     }
   }
-  const answer: OfferAnswer = { ...input, at };
+  const surface = command.surface;
+  const answer: OfferAnswer = { ...input, at, surface };
   const prior = Object.hasOwn(thread.offers, offer_id) ? thread.offers[offer_id] : undefined;
   const claimed = Object.hasOwn(thread.starting, offer_id);
-  if (!claimed && prior !== undefined && jsonEqual({ ...prior, at }, answer)) {
+  // The same answer again, from wherever and whenever, writes nothing.
+  if (!claimed && prior !== undefined && jsonEqual({ ...prior, at, surface }, answer)) {
     return ok(commitResult(RECORDED));
   }
   // An answer settles the offer: any claim on it is over.

@@ -9,7 +9,9 @@ import { type FrameEnvelope, FrameEnvelopeSchema } from "./frame-envelope.ts";
 export function parseHello(input: unknown): Result<Hello> {
   const parsed = HelloSchema.safeParse(input, { reportInput: true });
   if (parsed.success) return ok(parsed.data);
-  return refuse(validationFailed("invalid hello", toValidationErrors(parsed.error, input, HelloSchema)));
+  return refuse(
+    validationFailed("invalid hello", toValidationErrors(parsed.error, input, HelloSchema)),
+  );
 }
 
 /** A frame read, or what was wrong with it, in words for an `error` frame. */
