@@ -170,8 +170,12 @@ function forwardSweep(s: Search, odd: boolean): number {
   const meetLo = odd ? zero + s.bMin : 1;
   const meetHi = odd ? zero + s.bMax : 0;
   let result = NO_MEET;
+  // Each diagonal's lower neighbour is the next one's upper neighbour: read once.
+  let up = fw[zero + s.fMax + 1] as number;
   for (let i = zero + s.fMax; i >= lo; i -= 2) {
-    let x = Math.max((fw[i - 1] as number) + 1, fw[i + 1] as number);
+    const left = fw[i - 1] as number;
+    let x = Math.max(left + 1, up);
+    up = left;
     let y = x - i + zero;
     // Most diagonals have no snake at all: look once before looping.
     if (x < x1 && y < y1 && a[x] === b[y]) {
@@ -199,8 +203,11 @@ function backwardSweep(s: Search, odd: boolean): number {
   const meetLo = odd ? 1 : zero + s.fMin;
   const meetHi = odd ? 0 : zero + s.fMax;
   let result = NO_MEET;
+  let up = bw[zero + s.bMax + 1] as number;
   for (let i = zero + s.bMax; i >= lo; i -= 2) {
-    let x = Math.min(bw[i - 1] as number, (bw[i + 1] as number) - 1);
+    const left = bw[i - 1] as number;
+    let x = Math.min(left, up - 1);
+    up = left;
     let y = x - i + zero;
     if (x > x0 && y > y0 && a[x - 1] === b[y - 1]) {
       const from = x;
