@@ -1,28 +1,37 @@
 /**
  * Checks mergeText against git on the shared corpus, for both diff algorithms: verdict,
- * conflict count and byte-identical text, the cases that disagree, and time per case.
+ * conflict count and byte-identical text, the cases that disagree, and time per case; then
+ * the speed sections of bench/merge-speed.ts (ratios against git merge-file on documents the
+ * size of the largest real files, repetitive inputs, trivial merges, the word merge's cost).
  *
- *   npm run bench:merge -- [corpus-folder] [--show N]
+ *   npm run bench:merge -- [corpus-folder] [--show N] [--no-speed]
  *
  * The folder defaults to ../shared/merge-corpus (said so on stderr); one without a corpus is
  * an error. `--show N` prints, for each disagreeing case, up to N lines (10 without N) around
- * the first difference.
+ * the first difference. `--no-speed` leaves the speed sections out.
  */
 
+import { loadavg } from "node:os";
 import { mergeText } from "../src/diffs/merge/merge-text.ts";
 import { corpusFolder } from "./cli.ts";
 import { type Agreement, ALGORITHMS, CORPUS_LABELS, checkCase, loadCorpus } from "./corpus.ts";
+import { benchMergeSpeed } from "./merge-speed.ts";
 import { ms, summary, timeMedian } from "./stats.ts";
 
-const USAGE = "npm run bench:merge -- [corpus-folder] [--show N]";
+const USAGE = "npm run bench:merge -- [corpus-folder] [--show N] [--no-speed]";
 
-/** The folder arguments and `--show`'s count (0 without it); exits with 2 on anything else. */
-function parseArgs(args: readonly string[]): { folders: string[]; show: number } {
+/**
+ * The folder arguments, `--show`'s count (0 without it) and whether to run the speed
+ * sections; exits with 2 on anything else.
+ */
+function parseArgs(args: readonly string[]): { folders: string[]; show: number; speed: boolean } {
   const folders: string[] = [];
   let show = 0;
+  let speed = true;
   for (let i = 0; i < args.length; i++) {
     const arg = args[i] as string;
-    if (arg === "--show") {
+    if (arg === "--no-speed") speed = false;
+    else if (arg === "--show") {
       const next = args[i + 1];
       if (next !== undefined && /^\d+$/.test(next)) {
         show = Number(next);
@@ -33,10 +42,10 @@ function parseArgs(args: readonly string[]): { folders: string[]; show: number }
       process.exit(2);
     } else folders.push(arg);
   }
-  return { folders, show };
+  return { folders, show, speed };
 }
 
-const { folders, show } = parseArgs(process.argv.slice(2));
+const { folders, show, speed } = parseArgs(process.argv.slice(2));
 const dir = corpusFolder(folders, USAGE);
 
 // Read as latin1, one char per byte, so the comparison with git is byte for byte.
@@ -88,4 +97,9 @@ for (const algorithm of ALGORITHMS) {
   );
   const s = summary(times);
   console.log(`time per case: median ${ms(s.median)}, p95 ${ms(s.p95)}, max ${ms(s.max)}\n`);
+}
+
+if (speed) {
+  console.log(`# Merge speed against git merge-file (load average ${loadavg()[0]?.toFixed(1)})`);
+  benchMergeSpeed(utf8);
 }
