@@ -242,4 +242,5 @@ console.log("\n## (h) The live protocol (SSE)\n");
 console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchProtocol } = await import("./protocol.ts");
-for (const r of await benchProtocol()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+for (const r of await benchProtocol())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));

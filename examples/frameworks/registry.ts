@@ -1,7 +1,8 @@
 // The artifact types of the framework examples, as a module whose default export is a
 // registry (what `agent-workspace-mcp --registry` and the CLI load).
-import { z } from "zod";
+
 import { createRegistry, defineArtifactType } from "agent-workspace";
+import { z } from "zod";
 
 /** A plan the agent may only propose changes to. */
 export const plan = defineArtifactType({
