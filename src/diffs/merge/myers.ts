@@ -177,13 +177,15 @@ function forwardSweep(s: Search, odd: boolean): number {
     let x = Math.max(left + 1, up);
     up = left;
     let y = x - i + zero;
-    // Most diagonals have no snake at all: look once before looping.
+    // Most diagonals have no snake at all: look once before looping, then follow the snake
+    // with one bound for both sides (y = x - k stays below y1 while x stays below y1 + k).
     if (x < x1 && y < y1 && a[x] === b[y]) {
       const from = x;
-      do {
-        x++;
-        y++;
-      } while (x < x1 && y < y1 && a[x] === b[y]);
+      const k = x - y;
+      const stop = Math.min(x1, y1 + k);
+      x++;
+      while (x < stop && a[x] === b[x - k]) x++;
+      y = x - k;
       if (x - from > GOOD_SNAKE) result = NO_MEET_GOOD_SNAKE;
     }
     fw[i] = x;
@@ -211,10 +213,11 @@ function backwardSweep(s: Search, odd: boolean): number {
     let y = x - i + zero;
     if (x > x0 && y > y0 && a[x - 1] === b[y - 1]) {
       const from = x;
-      do {
-        x--;
-        y--;
-      } while (x > x0 && y > y0 && a[x - 1] === b[y - 1]);
+      const k = x - y;
+      const stop = Math.max(x0, y0 + k);
+      x--;
+      while (x > stop && a[x - 1] === b[x - k - 1]) x--;
+      y = x - k;
       if (from - x > GOOD_SNAKE) result = NO_MEET_GOOD_SNAKE;
     }
     bw[i] = x;
