@@ -1,7 +1,7 @@
 // The word merge's tokens: what is one token, and that tokens always give back the text.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { isLineBreak, tokenize } from "../../../src/diffs/merge/words.ts";
+import { isLineBreak, tokenize, tokenizeByPattern } from "../../../src/diffs/merge/words.ts";
 
 describe("tokenize", () => {
   it("cuts words, runs of whitespace, line breaks and punctuation apart", () => {
@@ -105,6 +105,33 @@ describe("tokenize", () => {
         expect(tokens.every((token) => token.length > 0)).toBe(true);
       }),
       { numRuns: 1000 },
+    );
+  });
+
+  it("cuts exactly as the expression does, its fast path for ASCII included", () => {
+    const pieces = [
+      ..."aZ09_ '.,:-!\t\r\n\u000b\u0001",
+      "\r\n",
+      "é",
+      "’",
+      "٣",
+      "\u00a0",
+      "\u2003",
+      "\u0301",
+      "日",
+      "カ",
+      "👍",
+      "\u{1F3FD}",
+      "\u200d",
+      "🇫",
+      "\ud800",
+    ];
+    const text = fc.array(fc.constantFrom(...pieces), { maxLength: 40 }).map((xs) => xs.join(""));
+    fc.assert(
+      fc.property(text, (t) => {
+        expect(tokenize(t)).toEqual(tokenizeByPattern(t));
+      }),
+      { numRuns: 3000 },
     );
   });
 });
