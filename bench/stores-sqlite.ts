@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
 import { createWorkspace, type Envelope, memoryStore, type Store } from "../src/index.ts";
+import { newThread } from "../src/model/threads.ts";
 import { sqliteStore } from "../src/sqlite.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
@@ -111,8 +112,10 @@ async function seedFile(path: string, size: number): Promise<void> {
   db.transaction(() => {
     for (let seq = 1; seq <= size; seq++) log.run(seq, JSON.stringify(envelope("big", seq)));
     db.prepare("INSERT INTO heads VALUES ('big', ?)").run(size);
-    const thread = { id: "t1", title: "", mode: "edit", focus: [] };
-    db.prepare("INSERT INTO threads VALUES ('big', 't1', 1, ?)").run(JSON.stringify(thread));
+    const thread = JSON.stringify(newThread("t1", ""));
+    db.prepare(
+      "INSERT INTO threads (workspace_id, id, v, record, status) VALUES ('big', 't1', 1, ?, 'open')",
+    ).run(thread);
     const artifact = {
       id: "n1",
       version: 1,

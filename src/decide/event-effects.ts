@@ -8,11 +8,24 @@ import type { EventType, KnownEvent } from "../model/event.ts";
 import { isJsonObject } from "../model/json.ts";
 import type { Patch } from "../model/patches.ts";
 import type { Proposal, ProposalStatus, Resolution } from "../model/proposals.ts";
-import type { WorkspaceSnapshot } from "../model/snapshot.ts";
+import type { Run } from "../model/runs.ts";
 import { newThread, type Thread } from "../model/threads.ts";
 import { type DecisionEvent, evolveSlot } from "../rules/scopes/evolve.ts";
 
-type Snapshot = Draft<WorkspaceSnapshot>;
+/**
+ * The tables replay works on, as plain maps (it drafts them with immer): the entities the
+ * events so far made, each artifact's history, the message ids used.
+ */
+export interface ReplayTables {
+  readonly artifacts: Map<string, Versioned>;
+  readonly revisions: Map<string, readonly Revision[]>;
+  readonly proposals: Map<string, Proposal>;
+  readonly threads: Map<string, Thread>;
+  readonly runs: Map<string, Run>;
+  readonly messages: Set<string>;
+}
+
+type Snapshot = Draft<ReplayTables>;
 type EventOf<T extends EventType> = Extract<KnownEvent, { type: T }>;
 
 /** What one event of type `T` does to a workspace's state, as replay applies it. */

@@ -1,8 +1,48 @@
-import { produce } from "immer";
+import { enableMapSet, produce } from "immer";
+import type { Revision } from "../model/artifacts.ts";
 import type { Envelope } from "../model/envelope.ts";
 import { isKnownEvent } from "../model/event.ts";
-import { EMPTY_SNAPSHOT, pushLog, type WorkspaceSnapshot } from "../model/snapshot.ts";
-import { type Effect, EVENT_EFFECTS } from "./event-effects.ts";
+import {
+  EMPTY_SNAPSHOT,
+  type SnapshotWrites,
+  type WorkspaceSnapshot,
+  withWrites,
+} from "../model/snapshot.ts";
+import { type Effect, EVENT_EFFECTS, type ReplayTables } from "./event-effects.ts";
+
+// Replay drafts plain maps and sets of entities.
+enableMapSet();
+
+// The snapshot's tables as plain maps, for immer to draft.
+function tablesOf(snapshot: WorkspaceSnapshot): ReplayTables {
+  return {
+    artifacts: new Map(snapshot.artifacts),
+    revisions: new Map<string, readonly Revision[]>(
+      [...snapshot.revisions].map(([id, history]) => [id, history.slice()]),
+    ),
+    proposals: new Map(snapshot.proposals),
+    threads: new Map(snapshot.threads),
+    runs: new Map(snapshot.runs),
+    messages: new Set(snapshot.messages),
+  };
+}
+
+// What replay wrote: every entity that is not the one it started from, in the order the
+// tables first held it, and the revisions and message ids added.
+function changes(before: ReplayTables, after: ReplayTables): Omit<SnapshotWrites, "envelopes"> {
+  const changed = <V>(from: ReadonlyMap<string, V>, to: ReadonlyMap<string, V>) =>
+    [...to].filter(([id, value]) => from.get(id) !== value).map(([, value]) => value);
+  return {
+    artifacts: changed(before.artifacts, after.artifacts),
+    revisions: [...after.revisions].flatMap(([id, history]) =>
+      history.slice(before.revisions.get(id)?.length ?? 0),
+    ),
+    proposals: changed(before.proposals, after.proposals),
+    threads: changed(before.threads, after.threads),
+    runs: changed(before.runs, after.runs),
+    messages: [...after.messages].filter((id) => !before.messages.has(id)),
+  };
+}
 
 /**
  * Rebuilds a workspace's state from its log alone, optionally continuing from a snapshot.
@@ -16,13 +56,15 @@ export function replay(
   envelopes: Iterable<Envelope>,
   from: WorkspaceSnapshot = EMPTY_SNAPSHOT,
 ): WorkspaceSnapshot {
-  return produce(from, (draft) => {
-    for (const envelope of envelopes) {
-      pushLog(draft, [envelope]);
+  const log = [...envelopes];
+  const before = tablesOf(from);
+  const after = produce(before, (draft) => {
+    for (const envelope of log) {
       const { event } = envelope;
       if (!isKnownEvent(event)) continue;
       // The table is keyed by type, so the entry found takes exactly this event's type.
       (EVENT_EFFECTS[event.type] as Effect<typeof event.type>)(draft, event as never, envelope);
     }
   });
+  return withWrites(from, { envelopes: log, ...changes(before, after) });
 }

@@ -1,10 +1,5 @@
-import { type Draft, produce } from "immer";
-import type { Revision, Versioned } from "../model/artifacts.ts";
-import type { Proposal } from "../model/proposals.ts";
-import type { Run } from "../model/runs.ts";
-import { EMPTY_SNAPSHOT, logEntries, pushLog, type WorkspaceSnapshot } from "../model/snapshot.ts";
-import { type Needs, revisionKey, type State } from "../model/state.ts";
-import type { Thread } from "../model/threads.ts";
+import { logEntries, type WorkspaceSnapshot } from "../model/snapshot.ts";
+import { EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
 import { offersOf, pendingDecisions } from "./pending.ts";
 import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
 
@@ -16,30 +11,32 @@ export interface MemoryStore extends Store {
 
 /** Creates an empty in-memory store: the default, no setup, gone with the process. */
 export function memoryStore(): MemoryStore {
-  const workspaces = new Map<string, WorkspaceSnapshot>();
+  const workspaces = new Map<string, HeldWorkspace>();
   const watchers = new Map<string, Set<(head: number) => void>>();
-  const snapshot = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_SNAPSHOT;
+  const held = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_WORKSPACE;
+  const snapshot = (workspaceId: string) => held(workspaceId).snapshot;
 
   return {
     capabilities: { durable: false, crossProcess: false },
     snapshot,
     head: async (workspaceId) => snapshot(workspaceId).head,
-    load: async (workspaceId, needs) => loadFrom(snapshot(workspaceId), needs),
+    load: async (workspaceId, needs) => loadFrom(held(workspaceId), needs),
     async append(
       workspaceId: string,
       expectedHead: number,
       batch: AppendBatch,
     ): Promise<AppendResult> {
-      const current = snapshot(workspaceId);
-      if (current.head !== expectedHead) return { ok: false, head: current.head };
+      const current = held(workspaceId);
+      const { head } = current.snapshot;
+      if (head !== expectedHead) return { ok: false, head };
       const next = withBatch(current, batch);
       workspaces.set(workspaceId, next);
+      const moved = next.snapshot.head;
       // Watchers hear of it after this append has returned, as they would from another process.
       if (batch.envelopes.length > 0) {
-        for (const watcher of watchers.get(workspaceId) ?? [])
-          queueMicrotask(() => watcher(next.head));
+        for (const watcher of watchers.get(workspaceId) ?? []) queueMicrotask(() => watcher(moved));
       }
-      return { ok: true, head: next.head };
+      return { ok: true, head: moved };
     },
     async read(workspaceId, { after, limit, threadId }) {
       const s = snapshot(workspaceId);
@@ -75,9 +72,8 @@ type Lists = Pick<
 // serve by index.
 function memoryLists(snapshot: (workspaceId: string) => WorkspaceSnapshot): Lists {
   return {
-    revisions: async (workspaceId, artifactId) => [
-      ...(snapshot(workspaceId).revisions.get(artifactId) ?? []),
-    ],
+    revisions: async (workspaceId, artifactId) =>
+      snapshot(workspaceId).revisions.get(artifactId)?.slice() ?? [],
     proposals: async (workspaceId, filter: ProposalFilter) =>
       [...snapshot(workspaceId).proposals.values()].filter(
         (p) =>
@@ -117,66 +113,4 @@ function memoryCursors(): Pick<Store, "cursor" | "moveCursor"> {
       return true;
     },
   };
-}
-
-/** What `needs` asks for, read from one snapshot; absent entities load as `null`. */
-function loadFrom(s: WorkspaceSnapshot, needs: Needs): State {
-  const pick = <V>(map: ReadonlyMap<string, V>, ids: readonly string[]) =>
-    new Map(ids.map((id) => [id, map.get(id) ?? null] as const));
-  return {
-    artifacts: pick(s.artifacts, needs.artifacts),
-    proposals: pick(s.proposals, needs.proposals),
-    threads: pick(s.threads, needs.threads),
-    runs: pick(s.runs, needs.runs),
-    messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
-    revisions: new Map(
-      needs.revisions.map(
-        (ref) =>
-          [
-            revisionKey(ref),
-            s.revisions.get(ref.artifact_id)?.find((r) => r.version === ref.version) ?? null,
-          ] as const,
-      ),
-    ),
-    pending: new Map(
-      needs.pending.map(
-        (id) =>
-          [
-            id,
-            [...s.proposals.values()].filter(
-              (p) => p.status === "pending" && p.change.artifact_id === id,
-            ),
-          ] as const,
-      ),
-    ),
-    deciding: new Map(
-      needs.deciding.map(
-        (id) =>
-          [
-            id,
-            [...s.runs.values()].filter((r) => r.thread_id === id && r.decision.pending !== null),
-          ] as const,
-      ),
-    ),
-  };
-}
-
-/** The snapshot after appending `batch`: its envelopes added, its entities written over. */
-function withBatch(snapshot: WorkspaceSnapshot, batch: AppendBatch): WorkspaceSnapshot {
-  return produce(snapshot, (draft: Draft<WorkspaceSnapshot>) => {
-    pushLog(draft, batch.envelopes);
-    for (const artifact of batch.artifacts)
-      draft.artifacts.set(artifact.id, artifact as Draft<Versioned>);
-    for (const revision of batch.revisions) {
-      const history = draft.revisions.get(revision.artifact_id);
-      if (history === undefined)
-        draft.revisions.set(revision.artifact_id, [revision as Draft<Revision>]);
-      else history.push(revision as Draft<Revision>);
-    }
-    for (const proposal of batch.proposals)
-      draft.proposals.set(proposal.id, proposal as Draft<Proposal>);
-    for (const thread of batch.threads) draft.threads.set(thread.id, thread as Draft<Thread>);
-    for (const run of batch.runs) draft.runs.set(run.id, run as Draft<Run>);
-    for (const id of batch.messages) draft.messages.add(id);
-  });
 }

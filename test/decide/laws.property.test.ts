@@ -503,7 +503,7 @@ async function run(intents: [number, Intent][]) {
 function checkInvariants(s: WorkspaceSnapshot): void {
   expect(logEntries(s).map((e) => e.seq)).toEqual(logEntries(s).map((_, i) => i + 1));
   for (const artifact of s.artifacts.values()) {
-    const history = s.revisions.get(artifact.id) ?? [];
+    const history = s.revisions.get(artifact.id)?.slice() ?? [];
     expect(history.map((r) => r.version)).toEqual(history.map((_, i) => i + 1));
     expect(history.at(-1)?.version).toBe(artifact.version);
     expect(history.at(-1)?.data).toEqual(artifact.data);
@@ -520,7 +520,9 @@ function checkInvariants(s: WorkspaceSnapshot): void {
     for (const resolution of resolutions) {
       expect(participantKey(resolution.actor)).not.toBe(participantKey(proposal.proposed_by));
     }
-    const landed = [...s.revisions.values()].flat().filter((r) => r.proposal_id === proposal.id);
+    const landed = [...s.revisions.values()]
+      .flatMap((history) => [...history])
+      .filter((r) => r.proposal_id === proposal.id);
     // An accepted proposal landed exactly once, unless its change was already there.
     const alreadyPresent = resolutions.some(
       (e) => e.event.type === "proposal_resolved" && e.event.already_present,

@@ -50,7 +50,7 @@ async function seedProposals(store: Store, id: string): Promise<void> {
   const seeded = await store.append(id, 0, {
     envelopes: logEntries(s),
     artifacts: [...s.artifacts.values()],
-    revisions: [...s.revisions.values()].flat(),
+    revisions: [...s.revisions.values()].flatMap((history) => [...history]),
     proposals: [...s.proposals.values()],
     threads: [...s.threads.values()],
     runs: [...s.runs.values()],

@@ -77,7 +77,7 @@ describe("sqlite store: a writer killed at random moments", () => {
         const state = replay(envelopes);
         expect(await store.artifacts(WS)).toEqual([...state.artifacts.values()]);
         for (const [id, revisions] of state.revisions)
-          expect(await store.revisions(WS, id)).toEqual(revisions);
+          expect(await store.revisions(WS, id)).toEqual(revisions.slice());
         expect(await store.proposals(WS, {})).toEqual([...state.proposals.values()]);
         const loaded = await store.load(WS, {
           ...NO_NEEDS,
@@ -90,7 +90,7 @@ describe("sqlite store: a writer killed at random moments", () => {
         expect([...loaded.messages.values()].every(Boolean)).toBe(true);
         expect(counts(path)).toEqual({
           artifacts: state.artifacts.size,
-          revisions: [...state.revisions.values()].flat().length,
+          revisions: [...state.revisions.values()].flatMap((history) => [...history]).length,
           proposals: state.proposals.size,
           threads: state.threads.size,
           runs: state.runs.size,

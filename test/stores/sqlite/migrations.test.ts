@@ -90,7 +90,7 @@ function writeV1(path: string, s: WorkspaceSnapshot): void {
     db.prepare("INSERT INTO log VALUES (?, ?, 1, ?)").run(WS, e.seq, JSON.stringify(e));
   }
   for (const a of s.artifacts.values()) put("artifacts", a.id, a);
-  for (const r of [...s.revisions.values()].flat()) {
+  for (const r of [...s.revisions.values()].flatMap((history) => [...history])) {
     db.prepare("INSERT INTO revisions VALUES (?, ?, ?, 1, ?)").run(
       WS,
       r.artifact_id,
@@ -162,7 +162,7 @@ describe("sqlite store: schema migrations", () => {
       expect(await store.head(WS)).toBe(old.head);
       expect(await store.read(WS, { after: 0 })).toEqual(logEntries(old));
       expect(await store.artifacts(WS)).toEqual([...old.artifacts.values()]);
-      expect(await store.revisions(WS, "c1")).toEqual(old.revisions.get("c1"));
+      expect(await store.revisions(WS, "c1")).toEqual(old.revisions.get("c1")?.slice());
       const pending = [...old.proposals.values()].filter((p) => p.status === "pending");
       expect(pending).toHaveLength(1);
       expect(await store.proposals(WS, { status: "pending" })).toEqual(pending);
@@ -189,7 +189,7 @@ describe("sqlite store: schema migrations", () => {
       const replayed = replay(await ws.log());
       expect([...replayed.proposals.values()]).toEqual(await ws.proposals());
       expect([...replayed.artifacts.values()]).toEqual(await ws.artifacts());
-      expect(replayed.revisions.get("c1")).toEqual(await ws.revisions("c1"));
+      expect(replayed.revisions.get("c1")?.slice()).toEqual(await ws.revisions("c1"));
     } finally {
       await store.close();
     }
