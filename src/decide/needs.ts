@@ -151,6 +151,22 @@ function factNeeds(want: Wanted, fact: Fact): void {
   }
 }
 
+// The ids wanted that `have` does not hold, each once, in the order first wanted.
+function missing(
+  ids: readonly (string | null | undefined)[],
+  have: ReadonlyMap<string, unknown>,
+): string[] {
+  const found: string[] = [];
+  const many = ids.length > 8 ? new Set<string>() : null;
+  for (const id of ids) {
+    if (typeof id !== "string" || have.has(id)) continue;
+    if (many === null ? found.includes(id) : many.has(id)) continue;
+    many?.add(id);
+    found.push(id);
+  }
+  return found;
+}
+
 const FACT_TYPES: ReadonlySet<string> = new Set([
   "run_started",
   "tool_called",
@@ -181,24 +197,22 @@ export function needs(
   if (side !== undefined) want.threads.push(side.thread_id);
   if (isFact(item)) factNeeds(want, item);
   else commandNeeds(want, item, actor, state);
-  const missing = (kind: IdKind): string[] => {
-    const have = state[kind] as ReadonlyMap<string, unknown>;
-    const ids = want[kind].filter((id): id is string => typeof id === "string" && !have.has(id));
-    return [...new Set(ids)];
-  };
-  const revisions = new Map(
-    want.revisions
-      .filter((ref) => !state.revisions.has(revisionKey(ref)))
-      .map((ref) => [revisionKey(ref), ref]),
-  );
+  const revisions: RevisionRef[] = [];
+  for (const ref of want.revisions) {
+    const key = revisionKey(ref);
+    const seen = revisions.some(
+      (r) => r.artifact_id === ref.artifact_id && r.version === ref.version,
+    );
+    if (!seen && !state.revisions.has(key)) revisions.push(ref);
+  }
   return {
-    artifacts: missing("artifacts"),
-    proposals: missing("proposals"),
-    threads: missing("threads"),
-    runs: missing("runs"),
-    messages: missing("messages"),
-    pending: missing("pending"),
-    deciding: missing("deciding"),
-    revisions: [...revisions.values()],
+    artifacts: missing(want.artifacts, state.artifacts),
+    proposals: missing(want.proposals, state.proposals),
+    threads: missing(want.threads, state.threads),
+    runs: missing(want.runs, state.runs),
+    messages: missing(want.messages, state.messages),
+    pending: missing(want.pending, state.pending),
+    deciding: missing(want.deciding, state.deciding),
+    revisions,
   };
 }

@@ -22,6 +22,10 @@ function parseWith<S extends z.ZodType>(
 ): Result<z.output<S>> {
   const within = limits === null ? ok(null) : withinLimits(input, what, limits);
   if (!within.ok) return within;
+  // Parsed plainly first: asking zod to report inputs makes every parse slower, and only a
+  // refusal reads them, so a refusal parses again to say what was wrong and where.
+  const plain = schema.safeParse(input);
+  if (plain.success) return ok(plain.data);
   const parsed = schema.safeParse(input, { reportInput: true });
   if (parsed.success) return ok(parsed.data);
   return refuse(

@@ -52,6 +52,54 @@ const invalidText = (loc: Path, msg: string): ValidationError => ({
 });
 
 /**
+ * Where a walked value sits: its key in its parent and the parent's place, so the path of a
+ * value is only spelled out for the one a problem is found at.
+ */
+interface Place {
+  readonly parent: Place | null;
+  readonly key: string | number;
+}
+
+function pathOf(place: Place | null): Path {
+  const path: Path = [];
+  for (let at = place; at !== null; at = at.parent) path.push(at.key);
+  return path.reverse();
+}
+
+type Walked = [value: unknown, place: Place | null, depth: number];
+
+// The problem with one object or array (its depth, a key's text), its children queued.
+function objectProblem(
+  value: object,
+  [place, depth]: [Place | null, number],
+  stack: Walked[],
+  size: SizeCount,
+  maxDepth: number,
+): ValidationError | null {
+  if (depth + 1 > maxDepth) {
+    const msg = `must not nest deeper than ${maxDepth} levels`;
+    return { type: "too_deep", loc: pathOf(place), msg, ctx: { max_depth: maxDepth } };
+  }
+  if (Array.isArray(value)) {
+    size.add(2 + value.length);
+    for (let i = value.length - 1; i >= 0; i--) {
+      stack.push([value[i], { parent: place, key: i }, depth + 1]);
+    }
+    return null;
+  }
+  const keys = Object.keys(value);
+  size.add(2);
+  for (let i = keys.length - 1; i >= 0; i--) {
+    const key = keys[i] as string;
+    const problem = textProblem(key);
+    if (problem !== null) return invalidText([...pathOf(place), printable(key)], problem);
+    size.addText(key, 4);
+    stack.push([(value as Record<string, unknown>)[key], { parent: place, key }, depth + 1]);
+  }
+  return null;
+}
+
+/**
  * The first way `input` breaks `limits`, naming the field where it happens, or `null` when it
  * keeps them: nesting deeper than `maxDepth` (`too_deep`), JSON larger than `maxBytes`
  * (`too_large`, at the field that crossed the line), a string or key with U+0000 or an
@@ -63,40 +111,24 @@ export function limitProblem(
   input: unknown,
   limits: Limits = DEFAULT_LIMITS,
 ): ValidationError | null {
-  const stack: [value: unknown, path: Path, depth: number][] = [[input, [], 0]];
+  const stack: Walked[] = [[input, null, 0]];
   const size = new SizeCount(limits.maxBytes);
   for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
-    const [value, path, depth] = next;
+    const [value, place, depth] = next;
     if (typeof value === "string") {
       const problem = textProblem(value);
-      if (problem !== null) return invalidText(path, problem);
+      if (problem !== null) return invalidText(pathOf(place), problem);
       size.addText(value, 2);
     } else if (typeof value === "object" && value !== null) {
-      if (depth + 1 > limits.maxDepth) {
-        const msg = `must not nest deeper than ${limits.maxDepth} levels`;
-        return { type: "too_deep", loc: path, msg, ctx: { max_depth: limits.maxDepth } };
-      }
-      if (Array.isArray(value)) {
-        size.add(2 + value.length);
-        for (let i = value.length - 1; i >= 0; i--) stack.push([value[i], [...path, i], depth + 1]);
-      } else {
-        const keys = Object.keys(value);
-        size.add(2);
-        for (let i = keys.length - 1; i >= 0; i--) {
-          const key = keys[i] as string;
-          const problem = textProblem(key);
-          if (problem !== null) return invalidText([...path, printable(key)], problem);
-          size.addText(key, 4);
-          stack.push([(value as Record<string, unknown>)[key], [...path, key], depth + 1]);
-        }
-      }
+      const problem = objectProblem(value, [place, depth], stack, size, limits.maxDepth);
+      if (problem !== null) return problem;
     } else {
       size.add(typeof value === "number" ? 24 : 5);
     }
     if (size.over()) {
       const { maxBytes } = limits;
       const msg = `the input must be at most ${maxBytes} bytes of JSON`;
-      return { type: "too_large", loc: path, msg, ctx: { max_bytes: maxBytes } };
+      return { type: "too_large", loc: pathOf(place), msg, ctx: { max_bytes: maxBytes } };
     }
   }
   return null;

@@ -79,7 +79,16 @@ export function emptyState(): State {
 
 /** True when `needs` asks for nothing more. */
 export function isSatisfied(needs: Needs): boolean {
-  return Object.values(needs).every((wanted: readonly unknown[]) => wanted.length === 0);
+  return (
+    needs.artifacts.length === 0 &&
+    needs.proposals.length === 0 &&
+    needs.threads.length === 0 &&
+    needs.runs.length === 0 &&
+    needs.messages.length === 0 &&
+    needs.revisions.length === 0 &&
+    needs.pending.length === 0 &&
+    needs.deciding.length === 0
+  );
 }
 
 function loaded<K extends EntityKind>(

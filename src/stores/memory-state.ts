@@ -100,13 +100,27 @@ function revisionAt(s: WorkspaceSnapshot, ref: RevisionRef): Revision | null {
   return [...history].find((r) => r.version === ref.version) ?? null;
 }
 
+// The entities of these ids, `null` for those the table does not hold.
+function pick<V>(table: ReadonlyMap<string, V>, ids: readonly string[]): Map<string, V | null> {
+  const picked = new Map<string, V | null>();
+  for (const id of ids) picked.set(id, table.get(id) ?? null);
+  return picked;
+}
+
+// Under each key, the entities `index` files there, in their table's order.
+function filed<V>(index: Filed, table: ReadonlyMap<string, V>, keys: readonly string[]) {
+  const found = new Map<string, V[]>();
+  for (const key of keys)
+    found.set(
+      key,
+      (index.get(key) ?? []).map((id) => table.get(id) as V),
+    );
+  return found;
+}
+
 /** What `needs` asks for, read from one workspace; absent entities load as `null`. */
 export function loadFrom(held: HeldWorkspace, needs: Needs): State {
   const s = held.snapshot;
-  const pick = <V>(map: ReadonlyMap<string, V>, ids: readonly string[]) =>
-    new Map(ids.map((id) => [id, map.get(id) ?? null] as const));
-  const filed = <V>(index: Filed, table: ReadonlyMap<string, V>, ids: readonly string[]) =>
-    new Map(ids.map((id) => [id, (index.get(id) ?? []).map((filedId) => table.get(filedId) as V)]));
   return {
     artifacts: pick(s.artifacts, needs.artifacts),
     proposals: pick(s.proposals, needs.proposals),

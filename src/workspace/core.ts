@@ -1,11 +1,10 @@
 import { decide } from "../decide/decide.ts";
-import { needs } from "../decide/needs.ts";
 import { parseActor } from "../decide/parse.ts";
 import type { AccessWidening } from "../model/access.ts";
 import type { Actor, ActorInput } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import { actingAs, type SideContext } from "../model/context.ts";
+import { actingAs, type DecideContext } from "../model/context.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
 import { isWorkspaceError, type UnknownAttempt, WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
@@ -14,11 +13,13 @@ import { DEFAULT_LIMITS, type Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Registry } from "../model/registry.ts";
 import { ok, type Result } from "../model/result.ts";
-import { emptyState, isSatisfied, type State } from "../model/state.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
+import { loadFor } from "./load.ts";
+
+export { loadFor };
 
 /** What every part of a workspace shares: where it lives, its clock, ids and types. */
 export interface WorkspaceCore {
@@ -28,6 +29,8 @@ export interface WorkspaceCore {
   readonly newId: IdSource;
   readonly registry: Registry;
   readonly channels: Readonly<Record<string, AnswerChannel>>;
+  /** The names of `channels`, as the rules are told them. */
+  readonly channelNames: readonly string[];
   readonly modes: ModeLadders | undefined;
   readonly maxAttempts: number;
   readonly access: readonly AccessWidening[];
@@ -36,47 +39,20 @@ export interface WorkspaceCore {
 
 /** The options with their defaults filled in. */
 export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
+  const channels = options.answerChannels ?? {};
   return {
     id: options.id ?? "default",
     store: options.store ?? memoryStore(),
     clock: options.clock ?? (() => new Date()),
     newId: options.newId ?? randomIds,
     registry: options.registry,
-    channels: options.answerChannels ?? {},
+    channels,
+    channelNames: Object.freeze(Object.keys(channels)),
     modes: options.modes,
     maxAttempts: options.maxAttempts ?? 100,
     access: options.widen ?? [],
     limits: { ...DEFAULT_LIMITS, ...options.limits },
   };
-}
-
-function mergeStates(into: State, loaded: State): State {
-  const join = <V>(a: ReadonlyMap<string, V>, b: ReadonlyMap<string, V>) => new Map([...a, ...b]);
-  return {
-    artifacts: join(into.artifacts, loaded.artifacts),
-    proposals: join(into.proposals, loaded.proposals),
-    threads: join(into.threads, loaded.threads),
-    runs: join(into.runs, loaded.runs),
-    messages: join(into.messages, loaded.messages),
-    revisions: join(into.revisions, loaded.revisions),
-    pending: join(into.pending, loaded.pending),
-    deciding: join(into.deciding, loaded.deciding),
-  };
-}
-
-/** Loads what `needs` asks for, round after round, until it asks for nothing more. */
-export async function loadFor(
-  core: WorkspaceCore,
-  item: Command | Fact,
-  actor: Actor,
-  side?: SideContext,
-): Promise<State> {
-  let state = emptyState();
-  for (;;) {
-    const wanted = needs(item, state, actor, side);
-    if (isSatisfied(wanted)) return state;
-    state = mergeStates(state, await core.store.load(core.id, wanted));
-  }
 }
 
 /** A decision at one log position: what a write would append there, and when. */
@@ -98,15 +74,16 @@ export async function decideNow(
   const state = await loadFor(core, item, actor, side);
   // One reading of the clock per decision: the rules and the envelopes agree on the time.
   const now = core.clock().toISOString();
-  const decided = decide(item, state, {
+  const context: DecideContext = {
     actor,
     registry: core.registry,
     now,
-    channels: Object.keys(core.channels),
+    channels: core.channelNames,
     access: core.access,
-    ...(core.modes === undefined ? {} : { modes: core.modes }),
-    ...(side === undefined ? {} : { side }),
-  });
+    ...(core.modes === undefined ? null : { modes: core.modes }),
+    ...(side === undefined ? null : { side }),
+  };
+  const decided = decide(item, state, context);
   return decided.ok ? ok({ head, now, result: decided.value }) : decided;
 }
 
@@ -200,7 +177,9 @@ export async function write(
     if (!decided.ok) return decided;
     const appended = envelopesOf(core, decided.value, actor, traceparent);
     const { outcome, events: _, ...entities } = decided.value.result;
-    const revisions = entities.revisions.map((r) => ({ ...r, trace_id: traceId }));
+    const revisions = entities.revisions.map((r) =>
+      r.trace_id === traceId ? r : { ...r, trace_id: traceId },
+    );
     const batch = { ...entities, revisions, envelopes: appended };
     const stored = await appendOrSay(core, decided.value.head, batch, item);
     if (stored.ok) {
