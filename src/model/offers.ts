@@ -32,15 +32,15 @@ const GrantedCheckoutSchema = z.enum(["isolated", "shared", "unknown"]);
 /** The checkout a started offer got. */
 export type GrantedCheckout = z.infer<typeof GrantedCheckoutSchema>;
 
-/**
- * The person's answer to an offer, one per offer, last write wins. `standing` is an offer
- * brought back after a dismissal. An answer stored without `checkout` reads `unknown`.
- */
 // When and from which surface (a review page, a CLI…) the person answered.
 const answered = {
   at: z.string().nullable().default(null),
   surface: z.string().nullable().default(null),
 };
+/**
+ * The person's answer to an offer, one per offer, last write wins. `standing` is an offer
+ * brought back after a dismissal. An answer stored without `checkout` reads `unknown`.
+ */
 export const OfferAnswerSchema = z.discriminatedUnion("status", [
   z.object({
     status: z.literal("started"),
