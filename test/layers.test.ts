@@ -59,6 +59,12 @@ function readSources(root: string): SourceFile[] {
 const folderOf = (path: string): string => dirname(path);
 const layerOf = (path: string): number => LAYERS.indexOf(path.split("/")[0] as never);
 const isEntry = (path: string): boolean => !path.includes("/");
+/**
+ * Whether an import (relative ones already resolved under src) points into src: a layer's
+ * folder, or a file beside the entries. A bare package never looks like either.
+ */
+const isSourcePath = (target: string): boolean =>
+  layerOf(target) >= 0 || /^[\w-]+\.(ts|js|mjs|mts|cjs|cts|tsx|jsx)$/.test(target);
 
 /** Folder-level cycles, each as the folders on it (Tarjan's strongly connected components). */
 function folderCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
@@ -102,6 +108,10 @@ function violations(files: readonly SourceFile[]): string[] {
     if (pure && /\b(async|await)\b/.test(file.text))
       found.push(`${file.path}: asynchronous code in a pure layer`);
     for (const target of file.imports) {
+      if (/^agent-workspace(\/|$)/.test(target))
+        found.push(`${file.path}: imports the package itself (${target})`);
+      else if (isSourcePath(target) && !target.endsWith(".ts"))
+        found.push(`${file.path}: imports ${target}: name the .ts file, so the check can follow it`);
       if (!target.endsWith(".ts")) {
         if (pure && target.startsWith("node:"))
           found.push(`${file.path}: imports ${target} in a pure layer`);
@@ -177,6 +187,18 @@ describe("the layer check", () => {
         file("rules/c/z.ts", ["rules/a/x.ts"]),
       ]),
     ).toEqual(["folders import each other: rules/a,rules/b,rules/c"]);
+  });
+
+  it("catches an import it could not follow: a .js name for a source file, or the package by name", () => {
+    expect(
+      violations([file("rules/a/x.ts", ["workspace/api.js", "agent-workspace/tools", "zod"])]),
+    ).toEqual([
+      "rules/a/x.ts: imports workspace/api.js: name the .ts file, so the check can follow it",
+      "rules/a/x.ts: imports the package itself (agent-workspace/tools)",
+    ]);
+    expect(violations([file("host/x.ts", ["index.js"])])).toEqual([
+      "host/x.ts: imports index.js: name the .ts file, so the check can follow it",
+    ]);
   });
 
   it("catches a module importing a package entry, and a folder in no layer", () => {

@@ -5,7 +5,7 @@ import { answerError, ClientError } from "./errors.ts";
 export type Query = readonly (readonly [string, string])[];
 
 /** An answer read: its status and JSON body. */
-export interface Answer {
+interface Answer {
   readonly status: number;
   readonly body: unknown;
 }

@@ -1,7 +1,7 @@
 import type { HelloInput, ServerFrame } from "../model/protocol.ts";
 
 /** What a connection reports: each frame, then its end. */
-export interface TransportEvents {
+interface TransportEvents {
   frame(frame: ServerFrame): void;
   /** The connection ended; `fatal` when connecting again cannot help (a refused hello). */
   end(error: unknown, fatal: boolean): void;

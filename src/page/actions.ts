@@ -12,7 +12,7 @@ export type Done =
   | { readonly ok: false; readonly message: string };
 
 /** Where the page's answers are recorded as coming from. */
-export const SURFACE = "page";
+const SURFACE = "page";
 
 /** What the person can do from the page; each resolves (never rejects) with how it went. */
 export interface Actions {

@@ -5,7 +5,7 @@ import { html } from "./html.ts";
 import { fieldOf } from "./words.ts";
 
 /** The versions a conflict is between, as the page names them. */
-export interface Versions {
+interface Versions {
   /** The artifact's version now. */
   readonly current: number | null;
   /** The version the proposal was based on. */

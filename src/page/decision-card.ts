@@ -6,7 +6,7 @@ import { html } from "./html.ts";
 import { timeOf } from "./words.ts";
 
 /** A pending decision's card: its prompt, and a button per option when this server can deliver. */
-export interface DecisionCardProps {
+interface DecisionCardProps {
   readonly pending: PendingDecision;
   readonly actions: Actions;
   /** The channels this server delivers on (a run's own `deferred` one always). */

@@ -7,7 +7,7 @@ import type { ReviewClient } from "./review-client.ts";
 import { errorText, linesOf, refusalText } from "./words.ts";
 
 /** What the editor needs: which proposal, how to open its document, how to save. */
-export interface EditorProps {
+interface EditorProps {
   readonly proposalId: string;
   readonly review: ReviewClient;
   /** Accepts with the saved text, against the document it was opened on. */

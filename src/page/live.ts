@@ -7,7 +7,7 @@ import { type ReviewClient, reviewClient } from "./review-client.ts";
 export type LinkState = "connecting" | "live" | "reconnecting";
 
 /** What the page hears while it follows the workspace. */
-export interface LiveHooks {
+interface LiveHooks {
   /** The inbox as just read (after the first read, and after every change). */
   onInbox(inbox: Inbox): void;
   onLink(state: LinkState): void;

@@ -6,7 +6,7 @@ import { html } from "./html.ts";
 import type { OfferCardEntry } from "./review-api.ts";
 
 /** An offer's card in the state the library gives it: standing, started or dismissed. */
-export interface OfferCardProps {
+interface OfferCardProps {
   readonly entry: OfferCardEntry;
   readonly actions: Actions;
   /** Whether this server can start offers (`--host` gave its ports). */

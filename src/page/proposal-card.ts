@@ -10,7 +10,7 @@ import type { ReviewClient } from "./review-client.ts";
 import { count, refusalText, who } from "./words.ts";
 
 /** A pending proposal's card: what it changes, how it stands now, and the answers to it. */
-export interface ProposalCardProps {
+interface ProposalCardProps {
   readonly item: ProposalItem;
   readonly actions: Actions;
   readonly review: ReviewClient;

@@ -22,7 +22,7 @@ export interface ReviewClient {
 }
 
 /** What went wrong talking to the server (not a refusal: those are answers). */
-export class PageRequestError extends Error {
+class PageRequestError extends Error {
   /** The HTTP status, or `null` when no answer came. */
   readonly status: number | null;
 

@@ -2,7 +2,7 @@ import type { ErrorFrame } from "../model/protocol.ts";
 import { errorFrame } from "../rules/protocol/frames.ts";
 
 /** A request's body as text, or the refusal (status and frame) when it cannot be read. */
-export type BodyRead =
+type BodyRead =
   | { readonly ok: true; readonly text: string }
   | { readonly ok: false; readonly status: 413 | 415 | 400; readonly body: ErrorFrame };
 

@@ -20,7 +20,7 @@ export interface OpenConnection {
 }
 
 /** Who a request is from, or the answer refusing it (status and body). */
-export type Authenticated =
+type Authenticated =
   | { readonly ok: true; readonly actor: Actor }
   | { readonly ok: false; readonly status: 401 | 500; readonly body: ErrorFrame };
 

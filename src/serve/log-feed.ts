@@ -11,7 +11,7 @@ export interface FeedEntry {
 }
 
 /** Hears every envelope appended after it joined, once and in order. */
-export type FeedListener = (entry: FeedEntry) => void;
+type FeedListener = (entry: FeedEntry) => void;
 
 /**
  * One subscription to the workspace's log, shared by every connection of a server: an

@@ -14,7 +14,7 @@ import type { Workspace } from "../workspace/api.ts";
 import { booleanParam, integerParam, oneOfParam, type QueryValue } from "./query.ts";
 
 /** What a read is asked: by whom, the path's ids, the query. */
-export interface ReadContext {
+interface ReadContext {
   readonly workspace: Workspace;
   readonly actor: Actor;
   readonly ids: readonly string[];
@@ -22,7 +22,7 @@ export interface ReadContext {
 }
 
 /** A read's answer: the JSON body, or the rejection refusing it. */
-export type ReadAnswer =
+type ReadAnswer =
   | { readonly ok: true; readonly body: unknown }
   | { readonly ok: false; readonly rejection: Rejection };
 

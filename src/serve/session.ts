@@ -21,7 +21,7 @@ export interface Sink {
 }
 
 /** What a connection asked for, and where its frames go. */
-export interface SessionRequest {
+interface SessionRequest {
   readonly core: ServeCore;
   readonly actor: Actor;
   readonly hello: Hello;

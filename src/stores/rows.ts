@@ -62,13 +62,13 @@ interface ListedColumns {
  * list threads by status and find pending decisions and offers; given when a row was read
  * with them.
  */
-export interface ThreadColumns extends ListedColumns {
+interface ThreadColumns extends ListedColumns {
   /** Whether the row is filed as a thread whose agent made offers. */
   readonly offering: boolean;
 }
 
 /** The copies of a run's fields that its row keeps beside the record, for its indexes. */
-export interface RunColumns extends ListedColumns {
+interface RunColumns extends ListedColumns {
   readonly thread_id: string;
 }
 

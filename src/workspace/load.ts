@@ -30,7 +30,7 @@ function mergeStates(into: State, loaded: State): State {
 }
 
 /** Where a decision's state comes from: a workspace in its store. */
-export interface LoadSource {
+interface LoadSource {
   readonly id: string;
   readonly store: Store;
 }

@@ -1,5 +1,5 @@
 /** Jobs run one after another per key, and side by side across keys. */
-export interface Lanes {
+interface Lanes {
   /** Runs `job` after the jobs already queued under `key`. */
   run<T>(key: string, job: () => Promise<T>): Promise<T>;
   /** Resolves once every lane is empty. */

@@ -6,7 +6,7 @@ import type { ResumableGraph } from "./api.ts";
 import { LangGraphQuestionSchema, type PersonPick } from "./question.ts";
 
 /** How one resume went, before a retry is attached. */
-export type ResumeAttempt =
+type ResumeAttempt =
   | { readonly ok: true; readonly output: unknown }
   | { readonly ok: false; readonly stage: "pause" | "resume"; readonly error: unknown };
 

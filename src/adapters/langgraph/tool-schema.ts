@@ -1,7 +1,7 @@
 import type { JsonSchema } from "../../tools/strict-schema.ts";
 
 /** A Standard JSON Schema (standardschema.dev) that says `json` and lets every value through. */
-export interface PassThroughSchema {
+interface PassThroughSchema {
   readonly "~standard": {
     readonly version: 1;
     readonly vendor: "agent-workspace";

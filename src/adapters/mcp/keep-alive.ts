@@ -1,7 +1,7 @@
 import type { ServerNotification } from "@modelcontextprotocol/sdk/types.js";
 
 /** Where progress goes while a call waits for the person. */
-export interface KeepAliveOptions {
+interface KeepAliveOptions {
   /** The token the client sent with its call (`_meta.progressToken`); none: nothing is sent. */
   readonly token: string | number | undefined;
   /** How often to tell the client the call is still waiting, in ms. */

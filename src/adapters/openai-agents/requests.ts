@@ -6,7 +6,7 @@ import type { DeferredRequestSchema } from "../../model/runs.ts";
 import { withoutAbsent } from "../../tools/strict-schema.ts";
 
 /** A tool call a run cannot finish without a person, as `run_paused` records it. */
-export type DeferredRequest = z.input<typeof DeferredRequestSchema>;
+type DeferredRequest = z.input<typeof DeferredRequestSchema>;
 
 /** The tool a question to the person is asked with (see `workspaceTools`). */
 export const ASK_PERSON = "ask_person";

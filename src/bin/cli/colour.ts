@@ -42,7 +42,7 @@ export function palette(enabled: boolean): Palette {
 }
 
 /** What colour depends on: the environment, whether stdout is a terminal, and `--json`. */
-export interface ColourContext {
+interface ColourContext {
   readonly env: Readonly<Record<string, string | undefined>>;
   readonly tty: boolean;
   readonly json: boolean;

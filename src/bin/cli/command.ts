@@ -12,7 +12,7 @@ export interface CliContext {
 }
 
 /** What a command's handler is handed: its parsed options, the workspace, how to print. */
-export interface CommandRun<A extends ArgsDef> {
+interface CommandRun<A extends ArgsDef> {
   readonly args: ParsedArgs<A>;
   readonly session: Session;
   readonly out: Output;
@@ -20,7 +20,7 @@ export interface CommandRun<A extends ArgsDef> {
 }
 
 /** A command: its name and help, its options, and what it does with a session. */
-export interface CliCommandSpec<A extends ArgsDef> {
+interface CliCommandSpec<A extends ArgsDef> {
   readonly name: string;
   readonly description: string;
   readonly args: A;

@@ -106,7 +106,7 @@ export function conflictDocument(
 }
 
 /** What a saved document became: the data to land, or why it cannot. */
-export type ReadBack =
+type ReadBack =
   | { readonly ok: true; readonly data: JsonObject; readonly refusal?: never }
   | { readonly ok: false; readonly refusal: Refusal };
 

@@ -6,7 +6,7 @@ import { failed } from "./exit.ts";
 import type { Io } from "./io.ts";
 
 /** A text the person edited, with the file it is in until `discard` removes it. */
-export interface Edited {
+interface Edited {
   readonly text: string;
   /** Where the saved text is, kept when it is refused so the person's work is not lost. */
   readonly file: string;
@@ -15,7 +15,7 @@ export interface Edited {
 }
 
 /** The editor to run: `$EDITOR`, else `$VISUAL`, else `vi`. */
-export function editorOf(env: Io["env"]): string {
+function editorOf(env: Io["env"]): string {
   return env.EDITOR || env.VISUAL || "vi";
 }
 

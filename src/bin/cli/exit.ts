@@ -10,7 +10,7 @@ export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 /** The closed set of ways a command stops short, each with its exit code. */
 const CLI_ERROR_EXITS = { usage: EXIT.usage, refused: EXIT.refused, failed: EXIT.failed } as const;
 /** How a command stopped short: a usage error, a refusal, or a failure. */
-export type CliErrorCode = keyof typeof CLI_ERROR_EXITS;
+type CliErrorCode = keyof typeof CLI_ERROR_EXITS;
 
 /**
  * A refusal as the CLI prints it: a workspace rejection, or one of the CLI's own

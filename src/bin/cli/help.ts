@@ -3,7 +3,7 @@ import { uncoloured, wantsColour } from "./colour.ts";
 import type { Io } from "./io.ts";
 
 /** The exit codes, as every `--help` ends. */
-export const EXIT_CODES_HELP: readonly string[] = [
+const EXIT_CODES_HELP: readonly string[] = [
   "EXIT CODES",
   "",
   "  0  done",

@@ -34,7 +34,7 @@ function fields(event: Envelope["event"]): string {
 }
 
 /** One envelope on one line: position, time, who, what, and the event's fields. */
-export function envelopeLine(envelope: Envelope, paint: Palette): string {
+function envelopeLine(envelope: Envelope, paint: Palette): string {
   const who = participantKey(envelope.actor);
   const { seq, ts, event } = envelope;
   return `${paint.dim(`#${seq}`)} ${paint.dim(ts)} ${who} ${paint.bold(event.type)} ${fields(event)}`.trimEnd();

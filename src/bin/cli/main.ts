@@ -18,7 +18,7 @@ import { showCommand } from "./show.ts";
 import { VERSION } from "./version.ts";
 
 /** Every command of `agent-workspace`, by name. */
-export function rootCommand(cli: CliContext): CommandDef {
+function rootCommand(cli: CliContext): CommandDef {
   return {
     meta: {
       name: "agent-workspace",

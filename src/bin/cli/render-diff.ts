@@ -7,7 +7,7 @@ import type { Palette } from "./colour.ts";
 const MARKER = /^(<{7}|\|{7}|>{7})( |$)|^={7}$/;
 
 /** True for a line that is a conflict marker (`<<<<<<<`, `|||||||`, `=======`, `>>>>>>>`). */
-export function isMarker(line: string): boolean {
+function isMarker(line: string): boolean {
   return MARKER.test(line.replace(/\r?\n?$/, ""));
 }
 
@@ -19,7 +19,7 @@ function linesOf(text: string): string[] {
 }
 
 /** A unified diff, line by line: headers bold, hunks cyan, removals red, additions green. */
-export function renderUnified(unified: string, paint: Palette): string[] {
+function renderUnified(unified: string, paint: Palette): string[] {
   return linesOf(unified).map((line) => {
     if (line.startsWith("---") || line.startsWith("+++")) return paint.bold(line);
     if (line.startsWith("@@")) return paint.cyan(line);
@@ -57,7 +57,7 @@ export function renderDataDiff(diff: DataDiff | null, paint: Palette): string[] 
 }
 
 /** Text with conflict markers, the markers painted so they stand out. */
-export function renderMarked(text: string, paint: Palette): string[] {
+function renderMarked(text: string, paint: Palette): string[] {
   return linesOf(text).map((line) => (isMarker(line) ? paint.yellow(paint.bold(line)) : line));
 }
 

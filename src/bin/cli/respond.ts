@@ -11,7 +11,7 @@ import type { Report } from "./io.ts";
 export const SURFACE = "cli";
 
 /** A person's answer to a proposal, as the CLI sends it. */
-export interface Response {
+interface Response {
   readonly proposal_id: string;
   readonly decision: "accept" | "reject";
   readonly changes?: Patch | null;

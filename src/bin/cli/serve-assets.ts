@@ -13,7 +13,7 @@ export interface PageAssets {
 }
 
 /** The names the page is made of. */
-export const PAGE_FILES: readonly string[] = ["index.html", "review.js", "review.css"];
+const PAGE_FILES: readonly string[] = ["index.html", "review.js", "review.css"];
 
 /** The package's root: the nearest folder above this file with a package.json. */
 function packageRoot(): string {

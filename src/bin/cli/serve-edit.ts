@@ -15,10 +15,10 @@ import { isCliError, refused } from "./exit.ts";
 import { type ProposalView, viewProposal } from "./proposal-view.ts";
 
 /** Where the page's answers are recorded as coming from. */
-export const PAGE_SURFACE = "page";
+const PAGE_SURFACE = "page";
 
 /** The document, or why none can be opened (a refusal). */
-export type DocumentAnswer =
+type DocumentAnswer =
   | { readonly ok: true; readonly document: EditDocument; readonly conflicted: boolean }
   | { readonly ok: false; readonly rejection: PageRefusal };
 
@@ -82,7 +82,7 @@ export async function editDocument(workspace: Workspace, proposalId: string) {
 }
 
 /** What accepting a saved text did: the write, or the refusal (nothing written). */
-export type AcceptEditedResult =
+type AcceptEditedResult =
   | Extract<WriteResult, { ok: true }>
   | { readonly ok: false; readonly rejection: PageRefusal };
 

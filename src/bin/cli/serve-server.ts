@@ -9,7 +9,7 @@ import { localHosts, refuseForeign } from "./serve-guard.ts";
 import { type PageRoutesOptions, pageRoute } from "./serve-routes.ts";
 
 /** Where the page's server listens, and what it serves. */
-export interface PageServerOptions extends PageRoutesOptions {
+interface PageServerOptions extends PageRoutesOptions {
   /** The port on 127.0.0.1 (0: any free one). */
   readonly port: number;
   /** Hears what the server could not attribute to a request, and deliveries that failed. */

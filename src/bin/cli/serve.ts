@@ -7,7 +7,7 @@ import { pageAssets } from "./serve-assets.ts";
 import { startPageServer } from "./serve-server.ts";
 
 /** The port `serve` listens on when `--port` is not given. */
-export const DEFAULT_PORT = 4780;
+const DEFAULT_PORT = 4780;
 
 /** The port `--port` names (0 for any free one). @throws CliError `usage` */
 function portOf(args: Readonly<Record<string, unknown>>): number {

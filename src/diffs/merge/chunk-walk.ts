@@ -23,10 +23,10 @@ export interface MergeInputs {
 }
 
 /** Which side a hunk is from. */
-export type Side = "ours" | "theirs";
+type Side = "ours" | "theirs";
 
 /** Where a conflict being built ends: in base, and in each side. */
-export interface ConflictEnd {
+interface ConflictEnd {
   readonly base: number;
   readonly ours: number;
   readonly theirs: number;

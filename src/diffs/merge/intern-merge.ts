@@ -8,7 +8,7 @@ interface InternedText {
 }
 
 /** The three versions of a merge, interned together. */
-export interface InternedMerge {
+interface InternedMerge {
   readonly base: InternedText;
   readonly ours: InternedText;
   readonly theirs: InternedText;

@@ -17,7 +17,7 @@ const FNV_PRIME = 0x01000193;
 const SHORT_LINE = 48;
 
 /** The hash of `text[start, end)`. */
-export function hashRange(text: string, start: number, end: number): number {
+function hashRange(text: string, start: number, end: number): number {
   let h = FNV_OFFSET;
   for (let i = start; i < end; i++) h = Math.imul(h ^ text.charCodeAt(i), FNV_PRIME);
   // FNV's low bits mix poorly, and the table is indexed by them: fold the high bits in.

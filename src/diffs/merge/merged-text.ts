@@ -11,7 +11,7 @@ export interface MergeVersions {
 }
 
 /** Where a conflict is in each version. */
-export interface ConflictRanges {
+interface ConflictRanges {
   readonly base: LineRange;
   readonly ours: LineRange;
   readonly theirs: LineRange;

@@ -8,7 +8,7 @@ import { isLineBreak } from "./words.ts";
  * number of lines), or a conflict that is still one, as whole lines of each version (counted
  * from the region's first line).
  */
-export type RegionPiece =
+type RegionPiece =
   | { readonly kind: "text"; readonly text: string; readonly lines: number }
   | {
       readonly kind: "conflict";
@@ -89,7 +89,7 @@ function stableText(m: TokenMerge, from: Cut, to: Cut): string {
 }
 
 /** Lines of a text: its line breaks, and one more for a last line without one. */
-export function lineCount(text: string): number {
+function lineCount(text: string): number {
   let count = 0;
   for (let at = text.indexOf("\n"); at !== -1; at = text.indexOf("\n", at + 1)) count++;
   return text.length > 0 && !text.endsWith("\n") ? count + 1 : count;

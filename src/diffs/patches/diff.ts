@@ -3,7 +3,7 @@ import { isJsonObject, type JsonValue, jsonEqual } from "../../model/json.ts";
 import type { JsonPatch, JsonPatchOperation } from "../../model/patches.ts";
 
 /** A JSON Patch whose operations are well formed: what this library computes. */
-export type WellFormedPatch = Omit<JsonPatch, "ops"> & { ops: JsonPatchOperation[] };
+type WellFormedPatch = Omit<JsonPatch, "ops"> & { ops: JsonPatchOperation[] };
 
 import { applyJsonPatch } from "./json-patch.ts";
 

@@ -38,7 +38,7 @@ export function operationLabel(op: string, path: string, index: number): string 
 const POINTER = /^(?:\/(?:[^~]|~[01])*)*$/;
 
 /** Why `pointer` is not a JSON Pointer, or `null`. */
-export function pointerProblem(pointer: unknown, name: string): string | null {
+function pointerProblem(pointer: unknown, name: string): string | null {
   if (typeof pointer !== "string") return `the ${name} is not a string`;
   if (!POINTER.test(pointer)) {
     return pointer === "" || pointer.startsWith("/")

@@ -4,7 +4,7 @@ import type { SchemaDifference } from "./compare.ts";
  * A way our wire model's JSON Schema is larger than the original's, on purpose: the paths it
  * changes (segments `*` for any one, `{a,b}` for either) and why.
  */
-export interface SchemaExtension {
+interface SchemaExtension {
   readonly change: SchemaDifference["change"];
   readonly paths: readonly string[];
   readonly why: string;

@@ -44,7 +44,7 @@ export function definitionName(schema: Schema): string | undefined {
 }
 
 /** Pydantic's title for a field: `base_version` → `Base Version`. */
-export const titleOf = (field: string): string =>
+const titleOf = (field: string): string =>
   field
     .split("_")
     .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
@@ -249,7 +249,7 @@ function unionOf(def: Def, into: Definitions): JsonSchema {
 }
 
 /** A model: its properties with Pydantic's titles, what is required, whether extras are allowed. */
-export function definitionOf(core: Schema, meta: WireMeta, into: Definitions): JsonSchema {
+function definitionOf(core: Schema, meta: WireMeta, into: Definitions): JsonSchema {
   const def = defOf(core);
   const shape = def.shape as Record<string, Schema>;
   const generated = meta.name === undefined ? [] : into.generated(meta.name);

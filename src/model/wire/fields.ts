@@ -3,7 +3,7 @@ import { LAX } from "./lax.ts";
 import { withMeta } from "./meta.ts";
 
 /** Numeric bounds, named as Pydantic's `Field` names them. */
-export interface Bounds {
+interface Bounds {
   readonly ge?: number;
   readonly gt?: number;
   readonly le?: number;

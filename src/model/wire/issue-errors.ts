@@ -33,7 +33,7 @@ const BOUNDS: Record<string, readonly [string, string, string]> = {
 };
 
 /** What a discriminated union says when its input is not an object at all. */
-export const MODEL_ATTRIBUTES: ErrorBody = {
+const MODEL_ATTRIBUTES: ErrorBody = {
   type: "model_attributes_type",
   msg: "Input should be a valid dictionary or object to extract fields from",
 };

@@ -6,7 +6,7 @@
  */
 
 /** A lax conversion's result: the converted value, or the original's error code and words. */
-export type LaxResult<T> =
+type LaxResult<T> =
   | { readonly ok: true; readonly value: T }
   | { readonly ok: false; readonly type: string; readonly msg: string };
 

@@ -31,7 +31,7 @@ export interface WireMeta {
 }
 
 /** The registry of {@link WireMeta}, keyed by schema instance. */
-export const wireMeta = z.registry<WireMeta>();
+const wireMeta = z.registry<WireMeta>();
 
 /** The metadata registered for `schema`, or an empty record. */
 export function metaOf(schema: z.core.$ZodType): WireMeta {

@@ -27,7 +27,7 @@ const defOf = (schema: Schema): Def => schema._zod.def as Def;
  * Peels defaults, nullability, laziness and preprocessing off a schema, down to the schema
  * that parses the value, merging the {@link WireMeta} of every layer.
  */
-export function unwrap(schema: Schema): Node {
+function unwrap(schema: Schema): Node {
   let current = schema;
   let meta: WireMeta = {};
   for (let depth = 0; depth < 32; depth++) {
@@ -50,7 +50,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /** The option of a discriminated union that `input`'s tag selects, if any. */
-export function selectedOption(node: Node, input: unknown): Node | undefined {
+function selectedOption(node: Node, input: unknown): Node | undefined {
   const discriminator = node.def.discriminator;
   if (typeof discriminator !== "string" || !isRecord(input)) return undefined;
   const tag = input[discriminator];

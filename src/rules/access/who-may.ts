@@ -12,7 +12,7 @@ import { proposalIn, runIn, type State } from "../../model/state.ts";
  * Who an actor is to the thread it acts in: a person, the host itself, the thread's own
  * agent, another thread's agent, an agent from outside, an automated judge.
  */
-export type ActorClass =
+type ActorClass =
   | "person"
   | "system"
   | "own_agent"
@@ -139,7 +139,7 @@ function threadActedIn(
 }
 
 /** Which row of the table an actor is in for this item. */
-export function classOf(actor: Actor, item: Command | Fact, state: State): ActorClass {
+function classOf(actor: Actor, item: Command | Fact, state: State): ActorClass {
   switch (actor.kind) {
     case "user":
       return "person";

@@ -2,9 +2,10 @@ import { z } from "zod";
 import { FrameCommandSchema } from "../../model/protocol.ts";
 
 /** The `type` codes a command frame may carry: every command, `stop_run` and `watch_run`. */
-export const FRAME_COMMAND_TYPES = FrameCommandSchema.options.map(
-  (option) => option.shape.type.value,
-) as [FrameCommandType, ...FrameCommandType[]];
+const FRAME_COMMAND_TYPES = FrameCommandSchema.options.map((option) => option.shape.type.value) as [
+  FrameCommandType,
+  ...FrameCommandType[],
+];
 type FrameCommandType = z.infer<typeof FrameCommandSchema>["type"];
 
 /**

@@ -15,7 +15,7 @@ export function parseHello(input: unknown): Result<Hello> {
 }
 
 /** A frame read, or what was wrong with it, in words for an `error` frame. */
-export type FrameRead = { ok: true; frame: FrameEnvelope } | { ok: false; message: string };
+type FrameRead = { ok: true; frame: FrameEnvelope } | { ok: false; message: string };
 
 const firstMessage = (error: z.ZodError): string => {
   const issue = error.issues[0];
