@@ -111,7 +111,9 @@ function violations(files: readonly SourceFile[]): string[] {
       if (/^agent-workspace(\/|$)/.test(target))
         found.push(`${file.path}: imports the package itself (${target})`);
       else if (isSourcePath(target) && !target.endsWith(".ts"))
-        found.push(`${file.path}: imports ${target}: name the .ts file, so the check can follow it`);
+        found.push(
+          `${file.path}: imports ${target}: name the .ts file, so the check can follow it`,
+        );
       if (!target.endsWith(".ts")) {
         if (pure && target.startsWith("node:"))
           found.push(`${file.path}: imports ${target} in a pure layer`);
