@@ -87,10 +87,13 @@ async function openCost(path: string): Promise<{ open: number; thread: number }>
   for (let i = 0; i < 7; i++) {
     const sides = createSideConversations(ws);
     let start = performance.now();
-    const side = await sides.open("t1");
+    const side = await sides.open({
+      request: { thread_id: "t1" },
+      actor: { kind: "user", id: "bench" },
+    });
     opens.push(performance.now() - start);
     if (!side.ok) throw new Error(side.rejection.message);
-    await side.value.close();
+    await side.side.close();
     sides.dispose();
     start = performance.now();
     await ws.log({ after: 0, threadId: "t1" });

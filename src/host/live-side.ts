@@ -22,7 +22,9 @@ type RecordedClose = Exclude<SideCloseReason, "expired">;
 /** What a side needs from the manager that opened it. */
 interface SideDeps {
   readonly workspace: Workspace;
-  /** Who records the close. */
+  /** Who opened the side: its close is recorded as them. */
+  readonly opener: ActorInput;
+  /** Who records what the manager does on its own: renewals, a close after the parent ended. */
   readonly recorder: ActorInput;
   readonly onError: ((error: unknown) => void) | undefined;
   /** Called once the side is gone, so the manager lets go of it. */
@@ -181,7 +183,8 @@ export class LiveSide implements SideConversation {
   async #record(reason: RecordedClose): Promise<Result<null>> {
     const { id, parent_thread_id: thread_id } = this;
     const command = { type: "close_side", thread_id, side_id: id, reason } as const;
-    const written = await this.#deps.workspace.commit(command, this.#deps.recorder);
+    const by = reason === "closed" ? this.#deps.opener : this.#deps.recorder;
+    const written = await this.#deps.workspace.commit(command, by);
     if (!written.ok) return refuse(written.rejection);
     this.#gone(reason);
     return ok(null);

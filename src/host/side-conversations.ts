@@ -32,19 +32,24 @@ export function createSideConversations(
   const renewMs = Math.max(1, Math.floor(leaseMs / 3));
 
   return {
-    async open(parentThreadId) {
+    async open({ request, actor }) {
+      const parentThreadId = request.thread_id;
       if (handedOut.has(parentThreadId)) {
-        return refuse(forbidden("a side conversation cannot open another"));
+        return {
+          ok: false,
+          stage: "open",
+          rejection: forbidden("a side conversation cannot open another"),
+        };
       }
       const id = newId();
-      const request = { id, parentThreadId, recorder, leaseUntil: leaseUntil() };
-      const opened = await openAndSnapshot(workspace, request);
-      if (!opened.ok) return opened;
+      const opening = { id, parentThreadId, opener: actor, leaseUntil: leaseUntil() };
+      const opened = await openAndSnapshot(workspace, opening);
+      if (!opened.ok) return { ok: false, stage: "open", rejection: opened.rejection };
       handedOut.add(id);
-      const side = new LiveSide({ ...deps, renewMs }, opened.value);
+      const side = new LiveSide({ ...deps, opener: actor, renewMs }, opened.value);
       live.add(side);
       open.set(parentThreadId, side);
-      return ok(side);
+      return { ok: true, side };
     },
     get: (parentThreadId) => open.get(parentThreadId) ?? null,
     async close(parentThreadId) {
@@ -68,14 +73,14 @@ async function openAndSnapshot(
   request: {
     readonly id: string;
     readonly parentThreadId: string;
-    readonly recorder: ActorInput;
+    readonly opener: ActorInput;
     readonly leaseUntil: string;
   },
 ): Promise<Result<{ readonly id: string; readonly snapshot: SideSnapshot }>> {
   const { id, parentThreadId, leaseUntil } = request;
   const written = await workspace.commit(
     { type: "open_side", thread_id: parentThreadId, side_id: id, lease_until: leaseUntil },
-    request.recorder,
+    request.opener,
   );
   if (!written.ok) return refuse(written.rejection);
   // Nothing written: another holder already opened this very id.

@@ -1,9 +1,11 @@
 import { z } from "zod";
 import type { ActorInput } from "../model/actors.ts";
 import type { CommandInput } from "../model/command.ts";
+import type { Rejection } from "../model/rejections.ts";
 import type { Result } from "../model/result.ts";
 import type { SideSnapshot } from "../model/side-snapshot.ts";
 import type { WriteResult } from "../workspace/api.ts";
+import type { ServiceCall } from "./service.ts";
 
 /** One turn of a side conversation: who spoke and what. Kept in memory only. */
 export const SideTurnSchema = z
@@ -57,15 +59,28 @@ export interface SideConversation {
   close(): Promise<Result<null>>;
 }
 
+/** Which thread a side conversation opens on. */
+interface SideRequest {
+  readonly thread_id: string;
+}
+
+/**
+ * What opening a side led to: the side, or the refusal at stage `open` (nothing written): a
+ * side asked to open another (`forbidden`, sides never nest), a second side on the thread or
+ * an ended thread (`invalid_state`), an unknown thread (`not_found`), an actor who may not open
+ * one (`forbidden`: opening a side is for people and the system).
+ */
+export type SideOpened =
+  | { readonly ok: true; readonly side: SideConversation; readonly rejection?: never }
+  | { readonly ok: false; readonly stage: "open"; readonly rejection: Rejection };
+
 /** The side conversations of one workspace, at most one per parent thread. */
 export interface SideConversations {
   /**
-   * Opens a side on `parentThreadId`: records `open_side`, then snapshots the parent at the
-   * log position that write landed at. Refuses `forbidden` when the id is a side of this
-   * manager (sides never nest), and whatever the rules refuse: a second side on the thread or
-   * an ended thread (`invalid_state`), an unknown thread (`not_found`).
+   * Opens a side on `request.thread_id` as `actor` (the host service shape): records
+   * `open_side`, then snapshots the parent at the log position that write landed at.
    */
-  open(parentThreadId: string): Promise<Result<SideConversation>>;
+  open(call: Omit<ServiceCall<SideRequest, never>, "ports">): Promise<SideOpened>;
   /** The open side of a thread, or `null`. */
   get(parentThreadId: string): SideConversation | null;
   /** Closes the thread's side; without one, nothing happens. */
@@ -78,7 +93,10 @@ export interface SideConversations {
 export interface SideConversationsOptions {
   /** Makes side ids (default: random `side_…`). */
   readonly newId?: () => string;
-  /** Who records opens and closes (default: the system, named "side"). */
+  /**
+   * Who records what the manager does on its own: renewing leases, closing a side whose parent
+   * ended (default: the system, named "side"). Opens and closes are recorded as who asked.
+   */
   readonly actor?: ActorInput;
   /**
    * How long an open side's lease lasts (default 5 minutes). The manager renews it while the

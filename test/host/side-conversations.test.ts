@@ -4,12 +4,11 @@ import { join } from "node:path";
 import { afterAll, afterEach, beforeEach, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { createSideConversations } from "../../src/host/side-conversations.ts";
-import type { SideConversation, SideConversations } from "../../src/host/sides-api.ts";
+import type { SideConversation, SideConversations, SideOpened } from "../../src/host/sides-api.ts";
 import type { ActorInput } from "../../src/model/actors.ts";
 import type { CommandInput } from "../../src/model/command.ts";
 import { orThrow } from "../../src/model/errors.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
-import type { Result } from "../../src/model/result.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
@@ -30,9 +29,12 @@ async function commit(command: CommandInput, actor: ActorInput = alice): Promise
   expect(written.rejection).toBeUndefined();
 }
 
-function opened(result: Result<SideConversation>): SideConversation {
-  if (!result.ok) throw new Error(`open refused: ${result.rejection.message}`);
-  return result.value;
+/** The call that opens a side on `thread_id` as Alice. */
+const asAlice = (thread_id: string) => ({ request: { thread_id }, actor: alice });
+
+function opened(result: SideOpened): SideConversation {
+  if (!result.ok) throw new Error(`open refused at ${result.stage}: ${result.rejection.message}`);
+  return result.side;
 }
 
 const noteEdit = (text: string, base_version = 1): CommandInput => ({
@@ -74,7 +76,7 @@ afterEach(() => sides.dispose());
 describe("opening a side conversation", () => {
   it("snapshots the parent at the open: later parent messages are not seen", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const at = await ws.head();
     await commit({ type: "post_message", thread_id: "t1", message_id: "m2", content: "Later" });
     await commit(
@@ -98,7 +100,7 @@ describe("opening a side conversation", () => {
 
   it("keeps side turns in memory: the parent's log and threads are untouched", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const head = await ws.head();
     const threadBefore = await ws.thread("t1");
     expect(side.say("user", "What does r1 do?").ok).toBe(true);
@@ -116,7 +118,7 @@ describe("opening a side conversation", () => {
 
   it("refuses a turn with an unknown role or no content", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     expect(side.say("user", "").rejection?.type).toBe("validation_failed");
     expect(side.turns).toEqual([]);
   });
@@ -124,37 +126,54 @@ describe("opening a side conversation", () => {
   it("allows one side per parent, also across managers", async () => {
     await parent();
     await commit({ type: "create_thread", thread_id: "t2" });
-    opened(await sides.open("t1"));
-    const second = await sides.open("t1");
+    opened(await sides.open(asAlice("t1")));
+    const second = await sides.open(asAlice("t1"));
     expect(second.rejection?.type).toBe("invalid_state");
     const elsewhere = createSideConversations(ws, { newId: () => "side_other" });
-    expect((await elsewhere.open("t1")).rejection?.type).toBe("invalid_state");
-    expect(opened(await sides.open("t2")).id).toBe("side_3");
+    expect((await elsewhere.open(asAlice("t1"))).rejection?.type).toBe("invalid_state");
+    expect(opened(await sides.open(asAlice("t2"))).id).toBe("side_3");
     elsewhere.dispose();
     expect((await ws.thread("t1"))?.side).toBe("side_1");
   });
 
   it("refuses to open a side from a side, writing nothing", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const head = await ws.head();
-    const nested = await sides.open(side.id);
+    const nested = await sides.open(asAlice(side.id));
     expect(nested.rejection?.type).toBe("forbidden");
     expect(await ws.head()).toBe(head);
+  });
+
+  it("opens as the person who asked, and refuses an agent at stage open, writing nothing", async () => {
+    await parent();
+    const head = await ws.head();
+    const byAgent = await sides.open({
+      request: { thread_id: "t1" },
+      actor: { kind: "agent", thread_id: "t1" },
+    });
+    expect(byAgent).toMatchObject({ ok: false, stage: "open", rejection: { type: "forbidden" } });
+    expect(await ws.head()).toBe(head);
+    opened(await sides.open(asAlice("t1")));
+    const [openedBy] = (await ws.log({ after: head })).map((e) => e.actor);
+    expect(openedBy).toMatchObject({ kind: "user", id: "alice" });
   });
 
   it("refuses an ended or unknown parent", async () => {
     await parent();
     await commit({ type: "end_thread", thread_id: "t1" });
-    expect((await sides.open("t1")).rejection?.type).toBe("invalid_state");
-    expect((await sides.open("nope")).rejection).toMatchObject({ type: "not_found", id: "nope" });
+    expect((await sides.open(asAlice("t1"))).rejection?.type).toBe("invalid_state");
+    expect((await sides.open(asAlice("nope"))).rejection).toMatchObject({
+      type: "not_found",
+      id: "nope",
+    });
   });
 });
 
 describe("closing", () => {
   it("discards the side when closed: its writes are refused afterwards", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const head = await ws.head();
     expect((await side.close()).ok).toBe(true);
     const log = await ws.log({ after: head });
@@ -175,12 +194,12 @@ describe("closing", () => {
     // Closing again writes nothing; a new side can open.
     expect((await side.close()).ok).toBe(true);
     expect(await eventTypes(head)).toEqual(["side_closed"]);
-    expect(opened(await sides.open("t1")).id).toBe("side_2");
+    expect(opened(await sides.open(asAlice("t1"))).id).toBe("side_2");
   });
 
   it("closes through the manager", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     expect(sides.get("t1")).toBe(side);
     expect((await sides.close("t1")).ok).toBe(true);
     expect(side.status).toBe("closed");
@@ -189,7 +208,7 @@ describe("closing", () => {
 
   it("discards the side when its parent ends", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     await commit({ type: "end_thread", thread_id: "t1" });
     expect(await side.done).toBe("parent_ended");
     const closes = (await ws.log()).filter((e) => e.event.type === "side_closed");
@@ -206,7 +225,7 @@ describe("closing", () => {
 describe("writing from a side", () => {
   it("lands in the workspace, as the side of the parent's agent, and survives the close", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const written = await side.commit(noteEdit("from the side"));
     expect(orThrow(written).outcome).toMatchObject({
       type: "applied",
@@ -229,7 +248,7 @@ describe("writing from a side", () => {
 
   it("follows the type's policy: a memo becomes a proposal", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const written = await side.commit({
       type: "edit_artifact",
       artifact_id: "memo1",
@@ -247,7 +266,7 @@ describe("writing from a side", () => {
   it("writes as itself: the parent's agent hears of the side's changes and answers as someone else's", async () => {
     await parent();
     const cursor = await ws.head();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     orThrow(await side.commit(noteEdit("from the side")));
     const memo: CommandInput = {
       type: "edit_artifact",
@@ -280,7 +299,7 @@ describe("writing from a side", () => {
   it("keeps the mode frozen at opening: suggest stays suggest after the parent switches to edit", async () => {
     await parent();
     await commit({ type: "set_thread_mode", thread_id: "t1", mode: "suggest" });
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     await commit({ type: "set_thread_mode", thread_id: "t1", mode: "edit" });
     expect(side.snapshot.permissions.mode).toBe("suggest");
     const fromSide = await side.commit(noteEdit("side"));
@@ -292,14 +311,14 @@ describe("writing from a side", () => {
 
   it("keeps edit frozen too: applied after the parent switches to suggest", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     await commit({ type: "set_thread_mode", thread_id: "t1", mode: "suggest" });
     expect(orThrow(await side.commit(noteEdit("side"))).outcome.type).toBe("applied");
   });
 
   it("refuses anything but artifact writes", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     const head = await ws.head();
     const posted = await side.commit({
       type: "post_message",
@@ -315,7 +334,7 @@ describe("writing from a side", () => {
 describe("approvals inside a side", () => {
   it("cover exactly one invocation", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     side.approveOnce("call_1");
     expect(side.consumeApproval("call_2")).toBe(false);
     expect(side.consumeApproval("call_1")).toBe(true);
@@ -324,7 +343,7 @@ describe("approvals inside a side", () => {
 
   it("are dropped with the side", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     side.approveOnce("call_1");
     await side.close();
     expect(side.consumeApproval("call_1")).toBe(false);
@@ -334,7 +353,7 @@ describe("approvals inside a side", () => {
 
   it("never become a durable grant, while a person outside the side can grant", async () => {
     await parent();
-    const side = opened(await sides.open("t1"));
+    const side = opened(await sides.open(asAlice("t1")));
     side.approveOnce("call_1");
     const head = await ws.head();
     const attempt = await side.grant("shell:rm");
@@ -368,7 +387,7 @@ describe("on a SQLite file", () => {
     const local = createSideConversations(ws, { newId: () => "side_sql" });
     try {
       await parent();
-      const side = opened(await local.open("t1"));
+      const side = opened(await local.open(asAlice("t1")));
       await commit({ type: "post_message", thread_id: "t1", message_id: "m2", content: "Later" });
       expect(side.snapshot.material.map((i) => i.type === "message" && i.message_id)).toEqual([
         "m1",
@@ -413,16 +432,16 @@ describe("a side whose process died", () => {
     ws = createWorkspace({ registry: fixtureRegistry(), newId: sequentialIds(), clock });
     await parent();
     const crashed = createSideConversations(ws, { newId: () => "side_a", leaseMs: 60_000, clock });
-    opened(await crashed.open("t1"));
+    opened(await crashed.open(asAlice("t1")));
     crashed.dispose(); // the process is gone: nothing closes it, nothing renews it
 
     const next = createSideConversations(ws, { newId: () => "side_b", leaseMs: 60_000, clock });
-    const early = await next.open("t1");
+    const early = await next.open(asAlice("t1"));
     expect(early.ok ? null : early.rejection.type).toBe("invalid_state");
 
     now += 60_000;
     const head = await ws.head();
-    const side = opened(await next.open("t1"));
+    const side = opened(await next.open(asAlice("t1")));
     expect(side.id).toBe("side_b");
     const events = (await ws.log({ after: head })).map((e) => e.event);
     expect(events).toEqual([
@@ -441,7 +460,7 @@ describe("a side whose process died", () => {
   it("keeps its thread while it lives: the manager renews the lease", async () => {
     const renewing = createSideConversations(ws, { newId: () => "side_r", leaseMs: 30 });
     await parent();
-    opened(await renewing.open("t1"));
+    opened(await renewing.open(asAlice("t1")));
     const first = (await ws.thread("t1"))?.side_until ?? "";
     await new Promise((resolve) => setTimeout(resolve, 60));
     const renewed = (await ws.thread("t1"))?.side_until ?? "";
