@@ -17,6 +17,7 @@ export default defineConfig({
     langgraph: "src/langgraph.ts",
     protocol: "src/protocol.ts",
     client: "src/client.ts",
+    review: "src/review.ts",
     "bin/mcp": "src/bin/mcp.ts",
     "bin/cli": "src/bin/cli.ts",
   },

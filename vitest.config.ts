@@ -8,7 +8,7 @@ export default defineConfig({
     // Examples import the package by name; tests run them against the sources.
     alias: [
       {
-        find: /^agent-workspace\/(rules|schemas|merge|testing|sqlite|postgres|checkout|tools|mcp|ai|openai-agents|langgraph|protocol|client)$/,
+        find: /^agent-workspace\/(rules|schemas|merge|testing|sqlite|postgres|checkout|tools|mcp|ai|openai-agents|langgraph|protocol|client|review)$/,
         replacement: src("$1.ts"),
       },
       { find: /^agent-workspace$/, replacement: src("index.ts") },

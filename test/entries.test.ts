@@ -21,6 +21,7 @@ const ENTRIES = [
   "langgraph",
   "protocol",
   "client",
+  "review",
 ] as const;
 
 /** The host's entry stays small: what a host needs, no more. */

@@ -2,13 +2,17 @@ import type { ClientCommitResult } from "../client/api.ts";
 import type { CommandInput } from "../model/command.ts";
 import type { PendingDecision } from "../model/decisions.ts";
 import type { Outcome } from "../model/outcome.ts";
+import type { AcceptEditedRequest, OfferCardEntry, PageAnswer } from "../serve/review/page-api.ts";
 import type { Connection } from "./live.ts";
-import type { AcceptEditedRequest, OfferCardEntry, PageAnswer } from "./review-api.ts";
+import type { Subject } from "./said.ts";
 import { errorText, refusalText } from "./words.ts";
 
-/** How an action went, in words for the person: done, or why not (nothing written). */
+/**
+ * How an action went, in words for the person: done (and the card it left in which state),
+ * or why not (nothing written).
+ */
 export type Done =
-  | { readonly ok: true; readonly message: string }
+  | { readonly ok: true; readonly message: string; readonly subject: Subject }
   | { readonly ok: false; readonly message: string };
 
 /** Where the page's answers are recorded as coming from. */
@@ -29,14 +33,23 @@ const landed = (outcome: Outcome, artifactId: string, how = ""): string =>
     ? `Accepted${how}: ${artifactId} is now at version ${outcome.version}.`
     : `Accepted${how}.`;
 
-/** Runs an action, turning refusals and failures into words. */
+const gone = (key: string): Subject => ({ key, state: "gone" });
+const offer = (entry: { thread_id: string; offer_id: string }, state: string): Subject => ({
+  key: `offer:${entry.thread_id}/${entry.offer_id}`,
+  state,
+});
+
+/** Runs an action about `subject`, turning refusals and failures into words. */
 async function attempt<T extends { readonly ok: boolean }>(
+  subject: Subject,
   run: () => Promise<T>,
   said: (done: Extract<T, { ok: true }>) => string,
 ): Promise<Done> {
   try {
     const result = await run();
-    if (result.ok) return { ok: true, message: said(result as Extract<T, { ok: true }>) };
+    if (result.ok) {
+      return { ok: true, message: said(result as Extract<T, { ok: true }>), subject };
+    }
     const { rejection } = result as unknown as Extract<PageAnswer<object>, { ok: false }>;
     return { ok: false, message: refusalText(rejection) };
   } catch (error) {
@@ -58,6 +71,7 @@ export function actionsOf(connection: Connection): Actions {
     accept: (proposal_id, artifactId) =>
       then(
         attempt(
+          gone(`proposal:${proposal_id}`),
           () => commit({ ...respond, proposal_id, decision: "accept" }),
           ({ outcome }) => landed(outcome, artifactId),
         ),
@@ -65,6 +79,7 @@ export function actionsOf(connection: Connection): Actions {
     reject: (proposal_id, reason) =>
       then(
         attempt(
+          gone(`proposal:${proposal_id}`),
           () =>
             commit({ ...respond, proposal_id, decision: "reject", reason: reason.trim() || null }),
           () => `Rejected ${proposal_id}.`,
@@ -73,6 +88,7 @@ export function actionsOf(connection: Connection): Actions {
     acceptEdited: (proposalId, artifactId, request) =>
       then(
         attempt(
+          gone(`proposal:${proposalId}`),
           () => review.acceptEdited(proposalId, request),
           ({ outcome }) => landed(outcome, artifactId, " with your changes"),
         ),
@@ -80,6 +96,7 @@ export function actionsOf(connection: Connection): Actions {
     decide: ({ scope, decision }, option_id) =>
       then(
         attempt(
+          gone(`decision:${scope.kind}:${scope.id}:${decision.id}`),
           () =>
             commit({
               type: "answer_decision",
@@ -97,6 +114,7 @@ export function actionsOf(connection: Connection): Actions {
     start: (entry) =>
       then(
         attempt(
+          offer(entry, "started"),
           () => review.start({ thread_id: entry.thread_id, offer_id: entry.offer_id }),
           (started) =>
             `Started “${entry.card.title}” as ${started.thread_id} (${started.checkout.mode} checkout).`,
@@ -105,6 +123,7 @@ export function actionsOf(connection: Connection): Actions {
     setAside: ({ thread_id, offer_id, card }, status) =>
       then(
         attempt(
+          offer({ thread_id, offer_id }, status),
           () =>
             commit({
               type: "answer_offer",

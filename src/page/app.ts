@@ -1,5 +1,6 @@
 import type { VNode } from "preact";
 import { useEffect, useState } from "preact/hooks";
+import type { ReviewInfo } from "../serve/review/page-api.ts";
 import { type Actions, actionsOf, type Done } from "./actions.ts";
 import { DecisionCard } from "./decision-card.ts";
 import { el, html } from "./html.ts";
@@ -7,7 +8,7 @@ import type { Inbox } from "./inbox.ts";
 import { type Connection, connect, type LinkState } from "./live.ts";
 import { OfferCardView } from "./offer-card.ts";
 import { ProposalCard } from "./proposal-card.ts";
-import type { ReviewInfo } from "./review-api.ts";
+import { afterRead, type Said, SILENT } from "./said.ts";
 import { errorText } from "./words.ts";
 
 const LINK_TEXT: Readonly<Record<LinkState, string>> = {
@@ -85,11 +86,13 @@ export function App({ base }: { readonly base: string }): VNode {
   const [info, setInfo] = useState<ReviewInfo | null>(null);
   const [link, setLink] = useState<LinkState>("connecting");
   const [problem, setProblem] = useState<string | null>(null);
-  const [said, setSaid] = useState("");
+  const [said, setSaid] = useState<Said>(SILENT);
   useEffect(() => {
     const connection = connect(base, {
       onInbox: (read) => {
         setInbox(read);
+        // What was just said goes once another change touches the card it was about.
+        setSaid((now) => afterRead(now, read));
         setProblem(null);
       },
       onLink: setLink,
@@ -106,7 +109,9 @@ export function App({ base }: { readonly base: string }): VNode {
   useEffect(() => {
     document.title = `${waiting > 0 ? `(${waiting}) ` : ""}Review · ${info?.workspace ?? "agent-workspace"}`;
   }, [waiting, info]);
-  const onDone = (done: Done): void => setSaid(done.message);
+  const onDone = (done: Done): void => {
+    if (done.ok) setSaid({ message: done.message, subject: done.subject, seen: false });
+  };
   const ready = wired !== null && inbox !== null && info !== null;
   return html`<header class="top"><div class="wrap">
       <h1>Review</h1>
@@ -116,7 +121,7 @@ export function App({ base }: { readonly base: string }): VNode {
       </p>
     </div></header>
     <main class="wrap">
-      <p class="said" role="status">${said}</p>
+      <p class="said" role="status">${said.message}</p>
       ${problem === null ? null : html`<p class="alert" role="alert">${problem}</p>`}
       ${ready ? el(Sections, { inbox, wired, info, onDone }) : html`<p class="loading">Reading the workspace…</p>`}
     </main>`;

@@ -20,7 +20,7 @@ function readOnly({ decision }: PendingDecision, channels: readonly string[]): s
     return "Read-only: answer it where the agent runs.";
   }
   if (decision.channel === "deferred" || channels.includes(decision.channel)) return null;
-  return `Answer it where the agent runs: this server cannot deliver on the “${decision.channel}” channel (give serve a --host module that declares it).`;
+  return `Answer it where the agent runs: this server cannot deliver on the “${decision.channel}” channel (with agent-workspace serve, give a --host module that declares it).`;
 }
 
 function whereText({ scope, thread_id }: PendingDecision): string {

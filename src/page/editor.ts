@@ -1,8 +1,8 @@
 import type { VNode } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
+import type { EditDocument } from "../serve/review/page-api.ts";
 import type { Done } from "./actions.ts";
 import { html } from "./html.ts";
-import type { EditDocument } from "./review-api.ts";
 import type { ReviewClient } from "./review-client.ts";
 import { errorText, linesOf, refusalText } from "./words.ts";
 

@@ -4,7 +4,7 @@ import type { PendingDecision } from "../model/decisions.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Rejection } from "../model/rejections.ts";
 import type { ProposalPreview } from "../rules/proposals/preview.ts";
-import type { OfferCardEntry } from "./review-api.ts";
+import type { OfferCardEntry } from "../serve/review/page-api.ts";
 import type { ReviewClient } from "./review-client.ts";
 
 /** A pending proposal with what a reviewer reads beside it. */

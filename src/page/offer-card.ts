@@ -1,15 +1,15 @@
 import type { VNode } from "preact";
 import { useId, useState } from "preact/hooks";
 import type { OfferCard } from "../rules/offers/card.ts";
+import type { OfferCardEntry } from "../serve/review/page-api.ts";
 import type { Actions, Done } from "./actions.ts";
 import { html } from "./html.ts";
-import type { OfferCardEntry } from "./review-api.ts";
 
 /** An offer's card in the state the library gives it: standing, started or dismissed. */
 interface OfferCardProps {
   readonly entry: OfferCardEntry;
   readonly actions: Actions;
-  /** Whether this server can start offers (`--host` gave its ports). */
+  /** Whether this server can start offers (the host gave its ports). */
   readonly canStart: boolean;
   readonly onDone: (done: Done) => void;
 }
@@ -40,7 +40,7 @@ function standing(card: Standing, props: { busy: boolean; canStart: boolean; act
     ${
       canStart
         ? null
-        : html`<p class="meta">Starting needs the host's ports: run serve with ${"--host <module>"}.</p>`
+        : html`<p class="meta">Starting needs the host's ports (with agent-workspace serve, give ${"--host <module>"}).</p>`
     }`;
 }
 

@@ -7,7 +7,7 @@ import type {
   ReviewInfo,
   StartAnswer,
   StartRequest,
-} from "./review-api.ts";
+} from "../serve/review/page-api.ts";
 
 /** The page's own routes (`/review/…`), beside the protocol's client. */
 export interface ReviewClient {

@@ -1,6 +1,6 @@
 import type { Actor } from "../model/actors.ts";
 import type { Rejection } from "../model/rejections.ts";
-import type { PageRefusal } from "./review-api.ts";
+import type { PageRefusal } from "../serve/review/page-api.ts";
 
 /** Who someone is, for people: a person's name, `the agent of thr_1`, `system`. */
 export function who(actor: Actor): string {

@@ -44,6 +44,31 @@ export interface ServeCore {
   readonly closed: boolean;
 }
 
+/**
+ * Asks the host's `authenticate` who `request` is from: the actor, 401 for nobody, 500 when
+ * it throws or answers something that is no actor (told to `report`).
+ */
+export async function authenticateRequest(
+  authenticate: ServeOptions["authenticate"],
+  request: Request,
+  report: (error: unknown) => void,
+): Promise<Authenticated> {
+  let input: unknown;
+  try {
+    input = await authenticate(request);
+  } catch (error) {
+    report(error);
+    return { ok: false, status: 500, body: errorFrame("authentication failed on the server") };
+  }
+  if (input === null || input === undefined) {
+    return { ok: false, status: 401, body: errorFrame("unauthenticated") };
+  }
+  const actor = parseActor(input);
+  if (actor.ok) return { ok: true, actor: actor.value };
+  report(new Error(`authenticate returned no actor: ${actor.rejection.message}`));
+  return { ok: false, status: 500, body: errorFrame("authentication failed on the server") };
+}
+
 /** Wires the shared parts of a server for `workspace`. */
 export function serveCore(workspace: Workspace, options: ServeOptions): ServeCore {
   const live = options.live ?? createLiveHub();
@@ -72,22 +97,7 @@ export function serveCore(workspace: Workspace, options: ServeOptions): ServeCor
     outbox: options.outbox ?? 10_000,
     connections,
     streams: new Map(),
-    async authenticate(request) {
-      let input: unknown;
-      try {
-        input = await options.authenticate(request);
-      } catch (error) {
-        report(error);
-        return { ok: false, status: 500, body: errorFrame("authentication failed on the server") };
-      }
-      if (input === null || input === undefined) {
-        return { ok: false, status: 401, body: errorFrame("unauthenticated") };
-      }
-      const actor = parseActor(input);
-      if (actor.ok) return { ok: true, actor: actor.value };
-      report(new Error(`authenticate returned no actor: ${actor.rejection.message}`));
-      return { ok: false, status: 500, body: errorFrame("authentication failed on the server") };
-    },
+    authenticate: (request) => authenticateRequest(options.authenticate, request, report),
     report,
     close() {
       closed = true;

@@ -102,7 +102,8 @@ function follower(request: SessionRequest, head: number, after: number) {
  * Opens a session: decides where replay starts (`resume`), sends `welcome`, replays the log
  * after that position, `replay_complete` at the `welcome`'s head, then every new envelope
  * (those of followed threads, and of the workspace) and the live frames of watched runs:
- * runs in progress in followed threads, runs that start in them, and runs asked for.
+ * runs in progress (running or paused) in followed threads, runs that start in them, and
+ * runs asked for.
  * Refuses what `resume` refuses, before sending anything. `onOpen` gets the session as soon
  * as it can watch runs, before the replay; the promise resolves once the replay is sent.
  */
@@ -115,8 +116,12 @@ export async function openSession(
   const plan = resume(request.hello, head, core.options.firstRetained ?? 1);
   if (!plan.ok) return plan;
   const readable = readableThreads(actor);
-  const running = (await workspace.runs({ status: "running" })).filter(
-    (run) => readable === null || readable.includes(run.thread_id),
+  // In progress, as the original's `active_runs`: every run that has not ended, a paused one
+  // (waiting on its answers, to resume) included.
+  const running = (await workspace.runs()).filter(
+    (run) =>
+      (run.status === "running" || run.status === "paused") &&
+      (readable === null || readable.includes(run.thread_id)),
   );
   const follow = follower(request, head, plan.value.replay_after);
   const welcome = welcomeFrame(

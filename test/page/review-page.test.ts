@@ -156,6 +156,7 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     await browser.shot("4-offers-answered");
     await button(aside, "Bring back").click();
     await button(card("Loader docs"), "Not now").waitFor();
+    expect(await seen(status())).toBe("Brought back “Loader docs”.");
     const offers = await reading(async (ws) => (await ws.thread("thr_1"))?.offers);
     expect(offers?.call_tests).toMatchObject({ status: "started", checkout: "isolated" });
     expect(offers?.call_docs).toMatchObject({ status: "standing" });
@@ -176,11 +177,15 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
       const written = Date.now();
       await card("Edit of plan_1 (plan)").waitFor({ timeout: 1_000 });
       const proposalAfter = Date.now() - written;
+      // A change to another card leaves what the person was told alone.
+      expect(await seen(status())).toBe("Brought back “Loader docs”.");
       const dismiss = { type: "answer_offer", thread_id: "thr_1", offer_id: "call_docs" } as const;
       const bob = { kind: "user", id: "bob" } as const;
       expect((await ws.commit({ ...dismiss, answer: { status: "dismissed" } }, bob)).ok).toBe(true);
       const dismissed = Date.now();
       await card('Set aside: "Loader docs"').waitFor({ timeout: 1_000 });
+      // Bob set aside what Alice brought back: her "Brought back" would now be stale.
+      await expect.poll(() => seen(status()), { timeout: 1_000 }).toBe("");
       console.log(
         `another process's writes appeared after ${proposalAfter} ms (a proposal) and ${Date.now() - dismissed} ms (an offer set aside)`,
       );

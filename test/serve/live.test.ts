@@ -185,6 +185,32 @@ describe("live frames over SSE", () => {
     expect(bob.body).toMatchObject({ ok: false, rejection: { type: "not_found" } });
   });
 
+  it("list every run in progress in welcome, a paused one too, never one that ended", async () => {
+    open = await serve();
+    const { workspace, live } = open;
+    const agent = (run: string) => ({ kind: "agent", thread_id: "t1", run_id: run }) as const;
+    await workspace.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    for (const run of ["r1", "r2", "r3"]) {
+      await workspace.record({ type: "run_started", run_id: run, thread_id: "t1" }, agent(run));
+    }
+    const request = { tool_call_id: "call_1", tool_name: "bash", kind: "approval", args: {} };
+    const paused = { type: "run_paused", run_id: "r2", thread_id: "t1", requests: [request] };
+    expect((await workspace.record(paused as never, agent("r2"))).ok).toBe(true);
+    const ended = { type: "run_ended", run_id: "r3", thread_id: "t1", status: "completed" };
+    expect((await workspace.record(ended as never, agent("r3"))).ok).toBe(true);
+    live.publish("r2", delta("before the pause"));
+    const reader = await stream(HELLO);
+    const welcome = await reader.next();
+    expect(welcome.active_runs).toEqual([
+      { run_id: "r1", thread_id: "t1" },
+      { run_id: "r2", thread_id: "t1" },
+    ]);
+    // The paused run is watched from its backlog, as a running one is.
+    const start = await reader.until("replay_complete");
+    const lives = start.filter((f) => f.type === "live");
+    expect(lives.map((f) => (f.event as { delta?: string }).delta)).toEqual(["before the pause"]);
+  });
+
   it("stop sending a run's frames once it has ended, and drop its backlog", async () => {
     open = await serve();
     const { workspace, live } = open;

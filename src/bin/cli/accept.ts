@@ -1,64 +1,34 @@
 import type { CommandDef } from "citty";
-import { applyPatch } from "../../diffs/patches/apply.ts";
-import { isJsonObject } from "../../model/json.ts";
+import { openDocument } from "../../serve/review/edit.ts";
+import { changesTo, type EditDocument, readBack } from "../../serve/review/edit-document.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import { type Person, person } from "./actors.ts";
 import { PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
-import {
-  type ConflictSides,
-  changesTo,
-  cleanDocument,
-  conflictDocument,
-  type EditDocument,
-  readBack,
-} from "./edit-document.ts";
 import { editText } from "./editor.ts";
 import { type CliError, isCliError, refused, usage } from "./exit.ts";
 import type { Io } from "./io.ts";
 import { type ProposalView, viewProposal } from "./proposal-view.ts";
 import { respond, respondReport } from "./respond.ts";
 
-/** The data the proposal was based on and what it proposed, for a three-way document. */
-async function sidesOf(workspace: Workspace, view: ProposalView): Promise<ConflictSides> {
-  const { change } = view.proposal;
-  if (change.type !== "edit_artifact" || view.artifact === null) {
-    throw refused({
-      type: "invalid_state",
-      message: `proposal ${view.proposal.id} has no text to merge`,
-    });
-  }
-  const base = await workspace.revision(change.artifact_id, change.base_version);
-  const proposed = base === null ? null : applyPatch(base.data, change.patch);
-  if (base === null || proposed === null || !proposed.ok || !isJsonObject(proposed.value)) {
-    const message = `the version proposal ${view.proposal.id} was based on (v${change.base_version}) cannot be read`;
-    throw refused({ type: "not_found", message });
-  }
-  return { base: base.data, current: view.artifact.data, proposed: proposed.value };
-}
-
 /**
- * What to open the editor on: the merged text when the proposal merges, the text with
- * conflict markers when it conflicts, a proposed new artifact's data as proposed.
+ * What to open the editor on (the page's editor opens on the same): the merged text when the
+ * proposal merges, the text with conflict markers when it conflicts, a proposed new
+ * artifact's data as proposed.
  *
  * @throws CliError `refused` when accepting is blocked; `usage` for an archive.
  */
 async function documentFor(workspace: Workspace, view: ProposalView): Promise<EditDocument> {
-  const { proposal, artifact, preview } = view;
-  const { change } = proposal;
-  if (preview.blocked !== null) throw refused(preview.blocked);
-  if (change.type === "archive_artifact") {
-    throw usage(`proposal ${proposal.id} archives ${change.artifact_id}: there is nothing to edit`);
+  const { change } = view.proposal;
+  // A blocked proposal is refused as such (below), whatever it changes.
+  if (change.type === "archive_artifact" && view.preview.blocked === null) {
+    throw usage(
+      `proposal ${view.proposal.id} archives ${change.artifact_id}: there is nothing to edit`,
+    );
   }
-  if (change.type === "create_artifact") {
-    return cleanDocument(preview.result ?? change.data, change.data, null);
-  }
-  if (artifact === null)
-    throw refused({ type: "not_found", message: `artifact ${change.artifact_id} not found` });
-  if (preview.mergeable && preview.result !== null) {
-    return cleanDocument(preview.result, artifact.data, artifact.version);
-  }
-  return conflictDocument(await sidesOf(workspace, view), preview, artifact.version);
+  const opened = await openDocument(workspace, view);
+  if (!opened.ok) throw refused(opened.rejection);
+  return opened.document;
 }
 
 /**

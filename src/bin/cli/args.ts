@@ -34,6 +34,18 @@ export const PERSON_ARGS = {
   },
 } as const satisfies ArgsDef;
 
+/**
+ * `--as` on a read: accepted and ignored (a read acts as nobody), so a script can pass the
+ * same options to every command.
+ */
+export const READER_ARGS = {
+  as: {
+    type: "string",
+    valueHint: "person",
+    description: "Ignored by this read (accepted so scripts can pass the same options everywhere)",
+  },
+} as const satisfies ArgsDef;
+
 /** The host's module: the ports offers start through, the channels decisions are delivered on. */
 export const HOST_ARGS = {
   host: {

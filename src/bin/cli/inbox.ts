@@ -2,7 +2,7 @@ import type { CommandDef } from "citty";
 import type { PendingDecision } from "../../model/decisions.ts";
 import type { OfferEntry } from "../../model/offers.ts";
 import type { Workspace } from "../../workspace/api.ts";
-import { WORKSPACE_ARGS } from "./args.ts";
+import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import {
@@ -96,7 +96,7 @@ export function inboxCommand(cli: CliContext): CommandDef {
     name: "inbox",
     description:
       "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers",
-    args: WORKSPACE_ARGS,
+    args: { ...WORKSPACE_ARGS, ...READER_ARGS },
     async run({ session, out }) {
       const inbox = await readInbox(session.workspace);
       const json = {

@@ -2,7 +2,7 @@ import type { CommandDef } from "citty";
 import { participantKey } from "../../model/actors.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import type { Workspace } from "../../workspace/api.ts";
-import { countValue, optionValue, WORKSPACE_ARGS } from "./args.ts";
+import { countValue, optionValue, READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, type ExitCode, usage } from "./exit.ts";
@@ -71,6 +71,7 @@ export function logCommand(cli: CliContext): CommandDef {
         description: "Keep printing new envelopes until interrupted (Ctrl-C)",
       },
       ...WORKSPACE_ARGS,
+      ...READER_ARGS,
     },
     async run({ args, session, out, io }) {
       const after = countValue(args, "after") ?? 0;

@@ -1,6 +1,6 @@
 import type { CommandDef } from "citty";
 import { parseViewer } from "./actors.ts";
-import { countValue, WORKSPACE_ARGS } from "./args.ts";
+import { countValue, READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 
 /** `notes --viewer <who> [--after <seq>]`: what a viewer should hear of, as a model would read it. */
@@ -22,6 +22,7 @@ export function notesCommand(cli: CliContext): CommandDef {
         description: "From after this log position (default 0)",
       },
       ...WORKSPACE_ARGS,
+      ...READER_ARGS,
     },
     async run({ args, session, out }) {
       const viewer = parseViewer(args.viewer);

@@ -23,15 +23,3 @@ export function refuseForeign(request: Request, hosts: readonly string[]): Respo
   }
   return null;
 }
-
-/**
- * What the page's own files are sent with: nothing loads from anywhere but this server (no
- * CDN, no inline script), and no other site may frame it.
- */
-export const PAGE_HEADERS: Readonly<Record<string, string>> = {
-  "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; img-src 'self' data:; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
-  "x-content-type-options": "nosniff",
-  "referrer-policy": "no-referrer",
-  "cache-control": "no-cache",
-};

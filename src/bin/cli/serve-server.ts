@@ -1,15 +1,22 @@
 import { createServer, type Server } from "node:http";
 import { errorFrame } from "../../rules/protocol/frames.ts";
-import { protocolHandler } from "../../serve/handler.ts";
 import { errorAnswer } from "../../serve/http-answers.ts";
 import { nodeListener } from "../../serve/node-http.ts";
+import type { PageAssets } from "../../serve/review/assets.ts";
+import { mountReview } from "../../serve/review/handler.ts";
+import type { Workspace } from "../../workspace/api.ts";
 import type { DeliveryResult } from "../../workspace/deliveries.ts";
+import type { Person } from "./actors.ts";
 import { usage } from "./exit.ts";
+import { type CliHost, offerPorts } from "./modules.ts";
 import { localHosts, refuseForeign } from "./serve-guard.ts";
-import { type PageRoutesOptions, pageRoute } from "./serve-routes.ts";
 
 /** Where the page's server listens, and what it serves. */
-interface PageServerOptions extends PageRoutesOptions {
+interface PageServerOptions {
+  readonly workspace: Workspace;
+  readonly person: Person;
+  readonly host: CliHost | null;
+  readonly assets: PageAssets;
   /** The port on 127.0.0.1 (0: any free one). */
   readonly port: number;
   /** Hears what the server could not attribute to a request, and deliveries that failed. */
@@ -41,34 +48,48 @@ function listen(server: Server, port: number): Promise<number> {
   });
 }
 
+/** The `--host` module's offer ports, or `null` when it gives none (the page cannot start). */
+function portsOf(host: CliHost | null) {
+  try {
+    return offerPorts(host);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * Serves the review page and the live protocol for one workspace on 127.0.0.1, every request
- * as `person` (a local tool, not a server for others): `/` the page, `/assets/…` its files,
- * `/review/…` its own routes, `/api/…` the protocol (`protocolHandler` with basePath `/api`).
- * Requests addressed to another host name, and writes from another origin, are refused.
+ * Serves the review page for one workspace on 127.0.0.1, every request as `person` (a local
+ * tool, not a server for others): the library's review handler (`/` the page, `/assets/…`
+ * its files, `/review/…` its routes, `/api/…` the protocol), with the `--host` module's offer
+ * ports and answer channels. Requests addressed to another host name, and writes from
+ * another origin, are refused.
  *
  * @throws CliError `usage` when the port cannot be listened on.
  */
 export async function startPageServer(options: PageServerOptions): Promise<PageServer> {
-  const { workspace, person, warn } = options;
+  const { workspace, person, host, warn } = options;
   const onDelivery = (delivery: DeliveryResult): void => {
     if (!delivery.ok)
       warn(`not delivered through ${delivery.channel}: ${messageOf(delivery.error)}`);
   };
-  const protocol = protocolHandler(workspace, {
-    authenticate: () => person,
-    basePath: "/api",
-    onDelivery,
-    onError: (error) => warn(`serve: ${messageOf(error)}`),
-  });
+  const ports = portsOf(host);
+  const review = mountReview(
+    workspace,
+    {
+      authenticate: () => person,
+      onDelivery,
+      onError: (error) => warn(`serve: ${messageOf(error)}`),
+      answerChannels: Object.keys(host?.answerChannels ?? {}),
+      ...(ports === null ? {} : { offerPorts: ports }),
+    },
+    options.assets,
+  );
   const server = createServer();
   const port = await listen(server, options.port);
   const hosts = localHosts(port);
   const handle = async (request: Request): Promise<Response> => {
-    const refused = refuseForeign(request, hosts);
-    if (refused !== null) return refused;
     try {
-      return (await pageRoute(options, request)) ?? (await protocol(request));
+      return refuseForeign(request, hosts) ?? (await review(request));
     } catch (error) {
       warn(`serve: ${messageOf(error)}`);
       return errorAnswer(500, errorFrame("the request failed on the server"));
@@ -78,7 +99,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   return {
     url: `http://${hosts[0]}/`,
     close: async () => {
-      protocol.close();
+      review.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -1,9 +1,9 @@
 import type { CommandDef } from "citty";
+import { pageAssets } from "../../serve/review/assets.ts";
 import { person } from "./actors.ts";
 import { countValue, HOST_ARGS, PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, usage } from "./exit.ts";
-import { pageAssets } from "./serve-assets.ts";
 import { startPageServer } from "./serve-server.ts";
 
 /** The port `serve` listens on when `--port` is not given. */

@@ -1,7 +1,7 @@
 import type { CommandDef } from "citty";
 import { dataDiff } from "../../diffs/patches/data-diff.ts";
 import type { DataDiff } from "../../model/data-diff.ts";
-import { WORKSPACE_ARGS } from "./args.ts";
+import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import {
@@ -78,6 +78,7 @@ export function showCommand(cli: CliContext): CommandDef {
     args: {
       proposal: { type: "positional", description: "The proposal's id", required: true },
       ...WORKSPACE_ARGS,
+      ...READER_ARGS,
     },
     async run({ args, session, out }) {
       const view = await viewProposal(session.workspace, args.proposal);

@@ -1,5 +1,5 @@
-// Answering thread offers: started through the ports of a --host module by the real binary;
-// without one, a usage error; dismissed and brought back.
+// Answering thread offers, by the real binary: started through the ports of a --host module
+// (without one, a usage error, in process); dismissed and brought back.
 import { beforeAll, describe, expect, it } from "vitest";
 import { runCli } from "../../../src/bin/cli/main.ts";
 import { recordingIo } from "./fixtures/io.ts";
@@ -70,23 +70,33 @@ describe("offers", () => {
     expect(await answerOf(db, SEEDED.offer)).toBeUndefined();
   });
 
-  it("offer dismiss, then restore: the answer is last write wins; an unknown offer is refused", async () => {
+  it("offer dismiss, then restore, run as the real binary: the answer is last write wins; an unknown offer is refused", async () => {
     const db = copyOf(seed);
-    const dismissed = recordingIo();
-    expect(
-      await runCli(["offer", "dismiss", "thr_1", SEEDED.otherOffer, ...on(db)], dismissed),
-    ).toBe(0);
-    expect(dismissed.written.stdout).toBe("dismissed offer call_other of thread thr_1\n");
+    const [dismissed, unknown] = await Promise.all([
+      run(["offer", "dismiss", "thr_1", SEEDED.otherOffer, ...on(db)]),
+      run(["offer", "dismiss", "thr_1", "call_nope", ...on(db)]),
+    ]);
+    expect(dismissed).toEqual({
+      code: 0,
+      stdout: "dismissed offer call_other of thread thr_1\n",
+      stderr: "",
+    });
     expect(await answerOf(db, SEEDED.otherOffer)).toMatchObject({ status: "dismissed" });
-    const restored = recordingIo();
-    expect(
-      await runCli(["offer", "restore", "thr_1", SEEDED.otherOffer, ...on(db)], restored),
-    ).toBe(0);
+    expect(unknown).toEqual({
+      code: 1,
+      stdout: "",
+      stderr: "refused (not_found): offer call_nope of thread thr_1 not found\n",
+    });
+    const restored = await run([
+      "offer",
+      "restore",
+      "thr_1",
+      SEEDED.otherOffer,
+      ...on(db),
+      "--json",
+    ]);
+    expect(restored.code).toBe(0);
+    expect(JSON.parse(restored.stdout)).toMatchObject({ ok: true });
     expect(await answerOf(db, SEEDED.otherOffer)).toMatchObject({ status: "standing" });
-    const unknown = recordingIo();
-    expect(await runCli(["offer", "dismiss", "thr_1", "call_nope", ...on(db)], unknown)).toBe(1);
-    expect(unknown.written.stderr).toBe(
-      "refused (not_found): offer call_nope of thread thr_1 not found\n",
-    );
   });
 });

@@ -120,6 +120,14 @@ describe.concurrent("reading a workspace", () => {
     expect(shown.preview.conflicts).toMatchObject([{ path: "/text", reason: "text" }]);
   });
 
+  it("inbox takes --as, as every command does, and ignores it: a script passes the same options everywhere", async () => {
+    const [plain, as] = await Promise.all([
+      run(["inbox", ...on(), "--json"]),
+      run(["inbox", ...on(), "--as", "alice", "--json"]),
+    ]);
+    expect(as).toEqual({ code: 0, stdout: plain.stdout, stderr: "" });
+  });
+
   it("colours on a terminal", async () => {
     const { code, stdout } = await runOnTerminal(["show", SEEDED.clean, ...on()]);
     expect(code).toBe(0);
@@ -135,6 +143,20 @@ describe("colour and refusals, in process", () => {
     const code = await runCli(["show", SEEDED.clean, ...on(), ...args], io);
     return { code, ...io.written };
   };
+
+  it("every read takes --as and ignores it (exit 0, the same output as without)", async () => {
+    const reads = [
+      ["show", SEEDED.clean],
+      ["notes", "--viewer", "agent:thr_1"],
+      ["log", "--limit", "3"],
+    ];
+    for (const read of reads) {
+      const [plain, as] = [recordingIo(), recordingIo()];
+      expect(await runCli([...read, ...on()], plain)).toBe(0);
+      expect(await runCli([...read, ...on(), "--as", "alice"], as)).toBe(0);
+      expect(as.written).toEqual(plain.written);
+    }
+  });
 
   it("never colours with NO_COLOR, with --json, or off a terminal", async () => {
     const terminal = await show([], { tty: true });

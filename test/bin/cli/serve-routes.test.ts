@@ -3,8 +3,8 @@
 // accept of what was saved, starting an offer), and what a local tool must refuse.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadHost } from "../../../src/bin/cli/modules.ts";
-import type { PageAssets } from "../../../src/bin/cli/serve-assets.ts";
 import { type PageServer, startPageServer } from "../../../src/bin/cli/serve-server.ts";
+import type { PageAssets } from "../../../src/serve/review/assets.ts";
 import type { Workspace } from "../../../src/workspace/api.ts";
 import { open, SEEDED, seedFile } from "../../page/fixtures/seed.ts";
 import { ROOT } from "./fixtures/run.ts";

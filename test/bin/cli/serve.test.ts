@@ -1,15 +1,9 @@
-// `agent-workspace serve`: its help and usage errors, the real binary serving until SIGINT,
-// and where the page's files come from — bundled on the fly from the sources, or the
-// prebuilt folder `npm run build` writes (dist/page), as the published package serves it.
-import { mkdtempSync } from "node:fs";
+// `agent-workspace serve`: its help and usage errors, and the real binary serving until
+// SIGINT (from the sources here; scripts/smoke.mjs runs the built one).
 import { createServer } from "node:net";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
-import { buildPage } from "../../../scripts/build-page.mjs";
-import { isCliError } from "../../../src/bin/cli/exit.ts";
 import { runCli } from "../../../src/bin/cli/main.ts";
-import { builtAssets, pageAssets, sourceAssets } from "../../../src/bin/cli/serve-assets.ts";
 import { REGISTRY, seedFile } from "../../page/fixtures/seed.ts";
 import { serve } from "../../page/fixtures/serve.ts";
 import { recordingIo } from "./fixtures/io.ts";
@@ -74,38 +68,5 @@ describe("serve", () => {
     expect((await script.text()).length).toBeGreaterThan(10_000);
     const { code, stderr } = await served.stop();
     expect({ code, stderr }).toEqual({ code: 0, stderr: "" });
-  });
-});
-
-describe("the page's files", () => {
-  it("come from the sources, bundled on the fly, when serve runs from them (as here)", async () => {
-    expect(pageAssets().from).toContain("bundled on the fly");
-    const assets = sourceAssets(ROOT);
-    const [js, css, html, other] = await Promise.all(
-      ["review.js", "review.css", "index.html", "secrets.txt"].map((name) => assets.get(name)),
-    );
-    expect(js?.length).toBeGreaterThan(10_000);
-    expect(new TextDecoder().decode(css ?? new Uint8Array())).toContain("--accent");
-    expect(new TextDecoder().decode(html ?? new Uint8Array())).toContain('src="assets/review.js"');
-    expect(other).toBeNull();
-  });
-
-  it("come from the folder the build writes, in the published package; a missing one is a failure", async () => {
-    const dir = join(mkdtempSync(join(tmpdir(), "aw-page-dist-")), "page");
-    expect((await buildPage({ outdir: dir })).problems).toEqual([]);
-    const assets = builtAssets(dir);
-    expect(assets.from).toBe(dir);
-    expect((await assets.get("review.js"))?.length).toBeGreaterThan(10_000);
-    expect(await assets.get("../package.json")).toBeNull();
-    const missing = (() => {
-      try {
-        builtAssets(join(dir, "nowhere"));
-        return null;
-      } catch (error) {
-        return error;
-      }
-    })();
-    expect(isCliError(missing) && missing.code === "failed").toBe(true);
-    expect(String((missing as Error).message)).toContain("run npm run build");
   });
 });

@@ -5,7 +5,7 @@ import { diff } from "../../diffs/patches/diff.ts";
 import { isJsonObject, type JsonObject, type JsonValue, jsonEqual } from "../../model/json.ts";
 import type { JsonPatch } from "../../model/patches.ts";
 import type { ProposalPreview } from "../../rules/proposals/preview.ts";
-import type { Refusal } from "./exit.ts";
+import type { PageRefusal as Refusal } from "./page-api.ts";
 
 /**
  * What `accept --edit` opens in the editor, and how what is saved becomes the changes: one

@@ -1,14 +1,14 @@
 // What `accept --edit` opens and how a saved text becomes the changes: one text field as plain
 // text, anything else as JSON; merged, or with git's markers where it conflicts.
 import { describe, expect, it } from "vitest";
+import type { ProposalPreview } from "../../../src/rules/proposals/preview.ts";
 import {
   changesTo,
   cleanDocument,
   conflictDocument,
   prettyJson,
   readBack,
-} from "../../../src/bin/cli/edit-document.ts";
-import type { ProposalPreview } from "../../../src/rules/proposals/preview.ts";
+} from "../../../src/serve/review/edit-document.ts";
 
 const preview = (conflicts: ProposalPreview["conflicts"] = []): ProposalPreview => ({
   proposal_id: "p1",

@@ -1,16 +1,16 @@
-import { type StartOfferResult, startOffer } from "../../host/start-offer.ts";
+// The page's offers: every offer with the card the library draws for it, and starting one
+// through the host's ports, as the CLI's `offer start` does.
+import { type StartOfferPorts, type StartOfferResult, startOffer } from "../../host/start-offer.ts";
+import type { Actor } from "../../model/actors.ts";
+import { offerCard } from "../../rules/offers/card.ts";
+import type { Workspace } from "../../workspace/api.ts";
 import type {
   OfferCardEntry,
   PageAnswer,
   PageRefusal,
   StartAnswer,
   StartRequest,
-} from "../../page/review-api.ts";
-import { offerCard } from "../../rules/offers/card.ts";
-import type { Workspace } from "../../workspace/api.ts";
-import type { Person } from "./actors.ts";
-import type { CliHost } from "./modules.ts";
-import { offerPorts } from "./modules.ts";
+} from "./page-api.ts";
 
 /** Every offer made in the workspace, with the card the library draws for it now. */
 export async function offerCards(workspace: Workspace): Promise<OfferCardEntry[]> {
@@ -25,20 +25,10 @@ export async function offerCards(workspace: Workspace): Promise<OfferCardEntry[]
   );
 }
 
-/** Whether `--host` gave what starting an offer needs. */
-export function canStart(host: CliHost | null): boolean {
-  try {
-    offerPorts(host);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
 
-/** How a start that did not go through reads, in the CLI's words. */
+/** How a start that did not go through reads, in the words of the CLI's `offer start`. */
 function notStarted(result: Exclude<StartOfferResult, { ok: true }>): PageRefusal {
   switch (result.stage) {
     case "check":
@@ -62,24 +52,28 @@ function notStarted(result: Exclude<StartOfferResult, { ok: true }>): PageRefusa
 }
 
 /**
- * Starts an offer as the person, through the ports of the `--host` module, as `offer start`
- * does: create the thread, get an isolated checkout (or consent to a shared one), send the
- * prompt, dispatch. Without the ports, a refusal (`no_host`); nothing is written.
+ * Starts an offer as `actor` through the host's ports: create the thread, get an isolated
+ * checkout (or consent to a shared one), send the prompt, dispatch. Without ports, a refusal
+ * (`no_host`); nothing is written.
  */
 export async function startFromPage(
   workspace: Workspace,
-  run: { readonly by: Person; readonly host: CliHost | null; readonly request: StartRequest },
+  run: {
+    readonly actor: Actor;
+    readonly ports: StartOfferPorts | null;
+    readonly request: StartRequest;
+  },
 ): Promise<PageAnswer<StartAnswer>> {
-  if (!canStart(run.host)) {
+  if (run.ports === null) {
     const message =
-      "starting an offer needs the host's ports: run agent-workspace serve with --host <module>";
+      "starting an offer needs the host's ports, and this server was given none (agent-workspace serve takes them from --host <module>)";
     return { ok: false, rejection: { type: "no_host", message } };
   }
   const { thread_id, offer_id } = run.request;
   const result = await startOffer(workspace, {
     request: { offering_thread_id: thread_id, offer_id, surface: "page" },
-    actor: run.by,
-    ports: offerPorts(run.host),
+    actor: run.actor,
+    ports: run.ports,
   });
   if (!result.ok) return { ok: false, rejection: notStarted(result) };
   const { mode, path } = result.checkout;

@@ -1,11 +1,12 @@
 // The page's own routes, beside the protocol: what the protocol has no command for (a
 // proposal's edit document, accepting what the person saved, starting an offer through the
-// host's ports) and the offer cards as the library draws them. `agent-workspace serve`
-// answers them; the page calls them with `fetch`.
-import type { Outcome } from "../model/outcome.ts";
-import type { OfferCard } from "../rules/offers/card.ts";
+// host's ports) and the offer cards as the library draws them. `reviewHandler` answers them
+// (and `agent-workspace serve` through it); the page calls them with `fetch`, and imports
+// only these types from here.
+import type { Outcome } from "../../model/outcome.ts";
+import type { OfferCard } from "../../rules/offers/card.ts";
 
-/** A refusal, as the page shows it: a workspace rejection, or one of the CLI's own. */
+/** A refusal, as the page shows it: a workspace rejection, or one of the page routes' own. */
 export interface PageRefusal {
   readonly type: string;
   readonly message: string;
@@ -15,11 +16,11 @@ export interface PageRefusal {
 /** `GET /review/info`: who the page acts as, and what this server can do. */
 export interface ReviewInfo {
   readonly workspace: string;
-  /** The person every request is made as (`--as`). */
+  /** Who the page acts as: a user's id, else the actor's participant key. */
   readonly person: string;
   /** The answer channels this server can deliver on (besides a run's own `deferred`). */
   readonly channels: readonly string[];
-  /** Whether offers can be started here (`--host` gave the ports). */
+  /** Whether offers can be started here (the host gave the ports). */
   readonly can_start: boolean;
 }
 

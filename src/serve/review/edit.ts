@@ -1,8 +1,12 @@
+// Accepting with changes made in an editor, shared by the page's routes and the CLI's
+// `accept --edit`: what the editor opens on, and how what was saved lands.
 import { applyPatch } from "../../diffs/patches/apply.ts";
+import type { Actor } from "../../model/actors.ts";
+import type { Versioned } from "../../model/artifacts.ts";
 import { isJsonObject } from "../../model/json.ts";
-import type { AcceptEditedRequest, PageRefusal } from "../../page/review-api.ts";
+import type { Proposal } from "../../model/proposals.ts";
+import type { ProposalPreview } from "../../rules/proposals/preview.ts";
 import type { Workspace, WriteResult } from "../../workspace/api.ts";
-import type { Person } from "./actors.ts";
 import {
   type ConflictSides,
   changesTo,
@@ -11,80 +15,105 @@ import {
   type EditDocument,
   readBack,
 } from "./edit-document.ts";
-import { isCliError, refused } from "./exit.ts";
-import { type ProposalView, viewProposal } from "./proposal-view.ts";
+import type { AcceptEditedRequest, PageRefusal } from "./page-api.ts";
 
-/** Where the page's answers are recorded as coming from. */
-const PAGE_SURFACE = "page";
+/** A proposal with what its editor is made from: its artifact now, and the rebased preview. */
+interface EditableView {
+  readonly proposal: Proposal;
+  /** The artifact as it is now (`null` for a proposed new artifact). */
+  readonly artifact: Versioned | null;
+  readonly preview: ProposalPreview;
+}
 
-/** The document, or why none can be opened (a refusal). */
+/** Something that could not be done, and why; nothing was written. */
+type Refused = { readonly ok: false; readonly rejection: PageRefusal };
+
+/** The document an editor opens on, or why none can be opened. */
 type DocumentAnswer =
   | { readonly ok: true; readonly document: EditDocument; readonly conflicted: boolean }
-  | { readonly ok: false; readonly rejection: PageRefusal };
+  | Refused;
+
+const refused = (rejection: PageRefusal): Refused => ({ ok: false, rejection });
 
 /** The data the proposal was based on and what it proposed, for a three-way document. */
-async function sidesOf(workspace: Workspace, view: ProposalView): Promise<ConflictSides> {
+async function sidesOf(
+  workspace: Workspace,
+  view: EditableView,
+): Promise<{ readonly ok: true; readonly sides: ConflictSides } | Refused> {
   const { change } = view.proposal;
   if (change.type !== "edit_artifact" || view.artifact === null) {
     const message = `proposal ${view.proposal.id} has no text to merge`;
-    throw refused({ type: "invalid_state", message });
+    return refused({ type: "invalid_state", message });
   }
   const base = await workspace.revision(change.artifact_id, change.base_version);
   const proposed = base === null ? null : applyPatch(base.data, change.patch);
   if (base === null || proposed === null || !proposed.ok || !isJsonObject(proposed.value)) {
     const message = `the version proposal ${view.proposal.id} was based on (v${change.base_version}) cannot be read`;
-    throw refused({ type: "not_found", message });
+    return refused({ type: "not_found", message });
   }
-  return { base: base.data, current: view.artifact.data, proposed: proposed.value };
+  const sides = { base: base.data, current: view.artifact.data, proposed: proposed.value };
+  return { ok: true, sides };
 }
 
 /**
  * What the editor opens on, as `accept --edit` opens it: what would land when the proposal
  * merges, the text with conflict markers when it conflicts, a new artifact's data as proposed.
- *
- * @throws CliError `refused` when accepting is blocked, or there is nothing to edit.
+ * Refused when accepting is blocked, or there is nothing to edit (an archive).
  */
-async function documentFor(workspace: Workspace, view: ProposalView): Promise<DocumentAnswer> {
+export async function openDocument(
+  workspace: Workspace,
+  view: EditableView,
+): Promise<DocumentAnswer> {
   const { proposal, artifact, preview } = view;
   const { change } = proposal;
-  if (preview.blocked !== null) throw refused(preview.blocked);
+  if (preview.blocked !== null) return refused(preview.blocked);
   if (change.type === "archive_artifact") {
     const message = `proposal ${proposal.id} archives ${change.artifact_id}: there is nothing to edit`;
-    throw refused({ type: "invalid_state", message });
+    return refused({ type: "invalid_state", message });
   }
   const clean = (document: EditDocument) => ({ ok: true, document, conflicted: false }) as const;
   if (change.type === "create_artifact") {
     return clean(cleanDocument(preview.result ?? change.data, change.data, null));
   }
   if (artifact === null) {
-    throw refused({ type: "not_found", message: `artifact ${change.artifact_id} not found` });
+    return refused({ type: "not_found", message: `artifact ${change.artifact_id} not found` });
   }
   if (preview.mergeable && preview.result !== null) {
     return clean(cleanDocument(preview.result, artifact.data, artifact.version));
   }
-  const document = conflictDocument(await sidesOf(workspace, view), preview, artifact.version);
+  const read = await sidesOf(workspace, view);
+  if (!read.ok) return read;
+  const document = conflictDocument(read.sides, preview, artifact.version);
   return { ok: true, document, conflicted: true };
 }
 
-/** A CLI refusal as an answer; anything else goes on up. */
-function refusalOf(error: unknown): { readonly ok: false; readonly rejection: PageRefusal } {
-  if (isCliError(error) && error.refusal !== null) return { ok: false, rejection: error.refusal };
-  throw error;
+/** A proposal, its artifact and its preview now; refused for an unknown proposal. */
+async function viewOf(
+  workspace: Workspace,
+  id: string,
+): Promise<{ readonly ok: true; readonly view: EditableView } | Refused> {
+  const proposal = await workspace.proposal(id);
+  if (proposal === null) {
+    const message = `proposal ${id} not found`;
+    return refused({ type: "not_found", message, entity: "proposal", id });
+  }
+  const artifact = await workspace.artifact(proposal.change.artifact_id);
+  const previewed = await workspace.previewProposal(proposal.id);
+  if (!previewed.ok) return refused(previewed.rejection);
+  return { ok: true, view: { proposal, artifact, preview: previewed.value } };
 }
 
 /** The document a proposal's editor opens on now, or the refusal saying why it cannot. */
-export async function editDocument(workspace: Workspace, proposalId: string) {
-  try {
-    return await documentFor(workspace, await viewProposal(workspace, proposalId));
-  } catch (error) {
-    return refusalOf(error);
-  }
+export async function editDocument(
+  workspace: Workspace,
+  proposalId: string,
+): Promise<DocumentAnswer> {
+  const read = await viewOf(workspace, proposalId);
+  return read.ok ? openDocument(workspace, read.view) : read;
 }
 
 /** What accepting a saved text did: the write, or the refusal (nothing written). */
-type AcceptEditedResult =
-  | Extract<WriteResult, { ok: true }>
-  | { readonly ok: false; readonly rejection: PageRefusal };
+type AcceptEditedResult = Extract<WriteResult, { ok: true }> | Refused;
 
 /**
  * Accepts a proposal with what the person saved, as `accept --edit` does: the saved text
@@ -95,8 +124,8 @@ type AcceptEditedResult =
  */
 export async function acceptEdited(
   workspace: Workspace,
-  by: Person,
-  request: { readonly proposal_id: string } & AcceptEditedRequest,
+  by: Actor,
+  request: { readonly proposal_id: string; readonly surface: string } & AcceptEditedRequest,
 ): Promise<AcceptEditedResult> {
   const opened = await editDocument(workspace, request.proposal_id);
   if (!opened.ok) return opened;
@@ -104,10 +133,10 @@ export async function acceptEdited(
   if (doc.baseVersion !== request.base_version || doc.field !== request.field) {
     const now = doc.baseVersion === null ? "" : ` (it is at v${doc.baseVersion} now)`;
     const message = `the artifact changed since the editor was opened${now}: open it again`;
-    return { ok: false, rejection: { type: "version_conflict", message } };
+    return refused({ type: "version_conflict", message });
   }
   const back = readBack(doc, request.text);
-  if (!back.ok) return { ok: false, rejection: back.refusal };
+  if (!back.ok) return refused(back.refusal);
   const changes = changesTo(doc, back.data);
   const create = doc.baseVersion === null;
   const written = await workspace.commit(
@@ -117,9 +146,9 @@ export async function acceptEdited(
       decision: "accept",
       changes: create && changes.ops.length === 0 ? null : changes,
       ...(create ? {} : { base_version: doc.baseVersion }),
-      surface: PAGE_SURFACE,
+      surface: request.surface,
     },
     by,
   );
-  return written.ok ? written : { ok: false, rejection: written.rejection };
+  return written.ok ? written : refused(written.rejection);
 }
