@@ -10,7 +10,9 @@
 //     `agent-workspace/testing`: among the original's, exactly the two documented in
 //     conformance/DEVIATIONS.md fail; among ours, none;
 //   - a propose/accept round trip through `createWorkspace` with an artifact type whose schema
-//     is built with the host's zod, and a bad edit refused with the original's error words.
+//     is built with the host's zod, and a bad edit refused with the original's error words;
+//   - the review page, as `agent-workspace/review` finds it in the installed package, and the
+//     installed `agent-workspace` bin answering `--help`.
 // Installs prefer the npm cache (`--prefer-offline`) and fetch from the registry what is not
 // there. The temporary folder is removed afterwards.
 import { execFile } from "node:child_process";
@@ -58,6 +60,7 @@ import assert from "node:assert/strict";
 import { join } from "node:path";
 import { z } from "zod";
 import { createRegistry, createWorkspace, defineArtifactType } from "agent-workspace";
+import { reviewHandler } from "agent-workspace/review";
 import { CaseFileSchema, fixtureRegistry, runCaseFiles } from "agent-workspace/testing";
 
 // One zod at run time too: the package's schemas are instances of the host's zod classes.
@@ -112,9 +115,17 @@ assert.deepEqual(
   bad.rejection.errors.map(({ type, loc, msg }) => ({ type, loc, msg })),
   [{ type: "string_too_short", loc: ["items", 1], msg: "Value should have at least 1 character" }],
 );
+
+// The page the build wrote travels with the package, and the handler finds it there.
+const review = reviewHandler(ws, { authenticate: () => person });
+const script = await review(new Request("http://localhost/assets/review.js"));
+assert.equal(script.status, 200);
+assert.ok((await script.text()).length > 10000, "the review page's script is in the package");
+review.close();
 console.log(
   total + " bundled cases: the 2 documented failures among the original's, none among ours;" +
-    " a propose/accept round trip and a refused bad edit with the host's zod schema",
+    " a propose/accept round trip and a refused bad edit with the host's zod schema;" +
+    " the review page served from the installed package",
 );
 `;
 
@@ -159,9 +170,17 @@ async function check(dir, tarball, version) {
     );
   }
   const { stdout } = await run(process.execPath, ["check.mjs"], { cwd: dir, env });
+  // The bin as npm linked it, run as a shell runs it (its #! line, no node in front).
+  const help = await run(join(dir, "node_modules", ".bin", "agent-workspace"), ["--help"], {
+    cwd: dir,
+    env,
+  });
+  if (!help.stdout.includes("USAGE agent-workspace")) {
+    throw new Error(`zod ${version}: agent-workspace --help printed ${help.stdout}`);
+  }
   return [
     `zod ${version}: npm ls --all: ${shown}; one copy, at ${copies[0]}`,
-    `  ${stdout.trim()}`,
+    `  ${stdout.trim()}; the installed bin answers --help`,
   ].join("\n");
 }
 

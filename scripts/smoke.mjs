@@ -1,10 +1,16 @@
 // Checks the built package under plain Node (no Vitest, no tsx): the fast-json-patch traps
-// only show here. Imports the package by its own name, through its exports map.
+// only show here. Imports the package by its own name, through its exports map; runs the
+// built bins (dist/bin/cli.mjs, dist/bin/mcp.mjs) as a user's shell would, and the review
+// page as `serve` sends it from dist/page.
 import assert from "node:assert/strict";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { execFile, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import {
   createRegistry,
   createWorkspace,
@@ -13,6 +19,7 @@ import {
   randomIds,
 } from "agent-workspace";
 import { applyPatch, mergeText } from "agent-workspace/merge";
+import { reviewHandler } from "agent-workspace/review";
 import { replay } from "agent-workspace/rules";
 import { CommandSchema } from "agent-workspace/schemas";
 import { sqliteStore } from "agent-workspace/sqlite";
@@ -151,6 +158,135 @@ for (const [entry, name] of Object.entries(adapters)) {
 }
 neverLoads("agent-workspace", /@modelcontextprotocol|from\s*"ai"|@openai\/agents|@langchain/);
 
+// The bins as published: plain node on dist/bin, a registry module in plain JavaScript (the
+// built bins load no TypeScript), a real SQLite file.
+const run = promisify(execFile);
+const bin = (name) => fileURLToPath(new URL(`../dist/bin/${name}.mjs`, import.meta.url));
+const page = fileURLToPath(new URL("../dist/page", import.meta.url));
+
+/** Starts `serve` from dist on a free port and answers its address once it prints it. */
+function serveFromDist(args) {
+  const child = spawn(process.execPath, [bin("cli"), "serve", "--port", "0", "--json", ...args], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.setEncoding("utf8").on("data", (chunk) => (out += chunk));
+  child.stderr.setEncoding("utf8").on("data", (chunk) => (err += chunk));
+  const ended = new Promise((resolve) => child.on("close", (code) => resolve({ code, err })));
+  const listening = new Promise((resolve, reject) => {
+    child.stdout.on("data", () => {
+      if (out.includes("\n")) resolve(JSON.parse(out));
+    });
+    void ended.then(({ code }) => reject(new Error(`serve ended (${code}): ${err}`)));
+  });
+  const stop = () => {
+    child.kill("SIGINT");
+    return ended;
+  };
+  return { listening, stop };
+}
+
+async function checkBins(folder) {
+  const registryFile = join(folder, "registry.mjs");
+  writeFileSync(
+    registryFile,
+    `import { createRegistry, defineArtifactType } from ${JSON.stringify(import.meta.resolve("agent-workspace"))};
+import { z } from ${JSON.stringify(import.meta.resolve("zod"))};
+const plan = defineArtifactType({ kind: "plan", schema: z.strictObject({ text: z.string() }), writePolicy: "propose" });
+export default createRegistry({ artifactTypes: [plan] });
+`,
+  );
+  const { default: binRegistry } = await import(pathToFileURL(registryFile).href);
+  const db = join(folder, "bins.sqlite");
+  const seeded = sqliteStore({ path: db });
+  const ws = createWorkspace({ registry: binRegistry, store: seeded });
+  await ws.commit({ type: "create_thread", thread_id: "thr_1" }, person);
+  const plan = {
+    type: "create_artifact",
+    artifact_id: "plan",
+    kind: "plan",
+    data: { text: "Friday\n" },
+  };
+  await ws.commit(plan, person);
+  const edit = {
+    type: "edit_artifact",
+    artifact_id: "plan",
+    base_version: 1,
+    patch: { kind: "text_edits", edits: [{ old: "Friday", new: "Monday" }] },
+  };
+  const proposed = await ws.commit(edit, { kind: "agent", thread_id: "thr_1", run_id: "run_1" });
+  assert.equal(proposed.outcome.type, "proposed");
+  const head = await ws.head();
+  await seeded.close();
+  const on = ["--db", db, "--registry", registryFile];
+
+  const help = await run(process.execPath, [bin("cli"), "--help"]);
+  assert.match(help.stdout, /USAGE agent-workspace inbox\|show\|accept/);
+  const inbox = JSON.parse(
+    (await run(process.execPath, [bin("cli"), "inbox", ...on, "--as", "alice", "--json"])).stdout,
+  );
+  assert.deepEqual(
+    inbox.proposals.map((p) => [p.id, p.artifact_id, p.mergeable]),
+    [[proposed.outcome.proposal_id, "plan", true]],
+  );
+
+  const served = serveFromDist([...on, "--as", "alice"]);
+  const { url, page: from } = await served.listening;
+  assert.equal(from, page);
+  const html = await fetch(url);
+  assert.equal(html.headers.get("content-type"), "text/html; charset=utf-8");
+  assert.match(await html.text(), /<script type="module" src="assets\/review\.js">/);
+  const script = await fetch(new URL("assets/review.js", url));
+  assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
+  const code = await script.text();
+  assert.ok(code.length > 10_000 && !/\bimport\s*[{*(]/.test(code), "review.js is one script");
+  assert.equal((await fetch(new URL("assets/review.css", url))).status, 200);
+  assert.deepEqual(await (await fetch(new URL("review/info", url))).json(), {
+    workspace: "default",
+    person: "alice",
+    channels: [],
+    can_start: false,
+  });
+  assert.deepEqual(await (await fetch(new URL("api/head", url))).json(), { head_seq: head });
+  assert.deepEqual(await served.stop(), { code: 0, err: "" });
+
+  // The MCP bin answers tools/list over stdio.
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [bin("mcp"), ...on, "--thread", "thr_1"],
+    stderr: "pipe",
+  });
+  const client = new Client({ name: "smoke", version: "1.0.0" });
+  await client.connect(transport);
+  const { tools } = await client.listTools();
+  assert.deepEqual(
+    ["read_artifact", "edit_plan", "ask_person"].filter(
+      (name) => !tools.some((t) => t.name === name),
+    ),
+    [],
+  );
+  await client.close();
+
+  // The review handler from its entry finds the page the build wrote.
+  const review = reviewHandler(createWorkspace({ registry: binRegistry }), {
+    authenticate: () => person,
+    basePath: "/review",
+  });
+  const mounted = await review(new Request("http://host.example/review/assets/review.js"));
+  assert.equal(await mounted.text(), code);
+  review.close();
+  return tools.length;
+}
+
+const binsDir = mkdtempSync(join(tmpdir(), "aw-smoke-bins-"));
+let toolCount = 0;
+try {
+  toolCount = await checkBins(binsDir);
+} finally {
+  rmSync(binsDir, { recursive: true, force: true });
+}
+
 const original = fileURLToPath(new URL("../conformance/artifactr", import.meta.url));
 const ours = fileURLToPath(new URL("../conformance/cases", import.meta.url));
 const registry = fixtureRegistry();
@@ -162,5 +298,6 @@ const oursReport = formatReport(runCaseFiles([ours], { registry }));
 const oursPassed = /^(\d+) passed, 0 failed$/m.exec(oursReport)?.[1];
 assert.ok(oursPassed !== undefined, oursReport);
 console.log(
-  `smoke: the built package works under plain node (original cases: 113 as written, 2 deviating as documented; our cases: all ${oursPassed})`,
+  `smoke: the built package works under plain node (original cases: 113 as written, 2 deviating as documented; our cases: all ${oursPassed}); ` +
+    `dist/bin/cli.mjs answers --help and inbox --json and serves the page from dist/page; dist/bin/mcp.mjs lists ${toolCount} tools`,
 );
