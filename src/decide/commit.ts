@@ -197,6 +197,9 @@ export function record(
   decideContext: DecideContext,
 ): Result<CommitResult> {
   const context = asParticipant(decideContext);
+  // A side conversation records no facts: the same gate as for its commands.
+  const gate = sideGate(context, state, fact);
+  if (!gate.ok) return gate;
   const allowed = mayAct(context, state, fact);
   return allowed.ok ? decideFact(state, fact) : allowed;
 }

@@ -66,6 +66,7 @@ const THREAD_EFFECTS = {
   thread_launched: (draft, event, envelope) => {
     const thread = threadOf(draft, envelope, event.thread_id);
     thread.modes = { ...event.modes };
+    thread.mode = event.mode;
     thread.model = event.model;
     thread.launch = castDraft({
       source_thread_id: event.source_thread_id,

@@ -31,11 +31,11 @@ const SystemActorSchema = z.object({
   kind: z.literal("system"),
   name: z.string().default("system"),
 });
-/** An automated judge; it may only give feedback. */
+/** An automated judge, by its name and version (neither empty); it may only give feedback. */
 const EvaluatorActorSchema = z.object({
   kind: z.literal("evaluator"),
-  name: z.string(),
-  version: z.string(),
+  name: z.string().min(1),
+  version: z.string().min(1),
 });
 
 /** Who does something, discriminated by `kind`. */
@@ -73,6 +73,15 @@ export function participantKey(actor: Actor): string {
     case "evaluator":
       return `evaluator:${actor.name}@${actor.version}`;
   }
+}
+
+/**
+ * Whose proposal an actor's is, when it comes to answering it: its participant, except that
+ * a side conversation answers for its thread's agent. So a reviewer agent never answers a
+ * proposal its own thread's side made, though the side is a participant of its own.
+ */
+export function authorKey(actor: Actor): string {
+  return actor.kind === "agent" ? `agent:${actor.thread_id}` : participantKey(actor);
 }
 
 /** The name people see for an actor. */

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { IdSchema } from "./ids.ts";
 import { PlacementSchema } from "./placement.ts";
 import { NonBlankSchema } from "./text.ts";
+import { ThreadModeSchema } from "./threads.ts";
 
 /**
  * Start a user-owned thread on an agent's request, with its first prompt. Omitted modes and
@@ -18,6 +19,8 @@ export const LaunchThreadSchema = z.strictObject({
   placement: PlacementSchema.default({ type: "root" }),
   permission: z.string().min(1).nullable().default(null),
   interaction: z.string().min(1).nullable().default(null),
+  /** The write mode (`edit` or `suggest`); omitted, the source thread's, never broader. */
+  mode: ThreadModeSchema.nullable().default(null),
   model: z.string().min(1).nullable().default(null),
 });
 /** Start a user-owned thread on an agent's request. */
@@ -30,5 +33,7 @@ export const ThreadLaunchedSchema = z.object({
   source_thread_id: z.string(),
   placement: PlacementSchema,
   modes: z.object({ permission: z.string(), interaction: z.string() }),
+  /** Its write mode: a thread launched from a suggest-mode thread suggests too. */
+  mode: ThreadModeSchema.default("edit"),
   model: z.string().nullable(),
 });

@@ -4,7 +4,8 @@ import { IdSchema } from "./ids.ts";
 /**
  * Record that a side conversation was opened on a thread (audit only: its turns are not
  * kept). `lease_until` is how long the process that holds it vouches for it: past it, a new
- * side may take the thread over (the holder renews by opening the same side again).
+ * side may take the thread over (the holder renews by opening the same side again). Left
+ * out, the side is leased for the default five minutes from when it opened.
  */
 export const OpenSideSchema = z.strictObject({
   type: z.literal("open_side"),

@@ -66,7 +66,11 @@ export const ThreadSchema = z.object({
   grants: z.array(z.string()).default([]),
   /** The side conversation open on this thread (one at most; its turns are never stored). */
   side: z.string().nullable().default(null),
-  /** Until when the side's holder vouches for it (`null`: for as long as it stays open). */
+  /**
+   * Until when the side's holder vouches for it. A side opened without a lease gets the
+   * default one; `null` (stored before leases, or decided without a clock) vouches for nothing
+   * once a clock is known: the next side opened takes over.
+   */
   side_until: z.string().nullable().default(null),
   /** The blocking decision pending in this thread, and how earlier ones ended. */
   decision: DecisionSlotSchema.default({ pending: null, closed: {} }),

@@ -1,5 +1,5 @@
 import type { AccessWidening, Action } from "../../model/access.ts";
-import { type Actor, participantKey } from "../../model/actors.ts";
+import { type Actor, authorKey } from "../../model/actors.ts";
 import type { Command } from "../../model/command.ts";
 import { contextThread, type DecideContext } from "../../model/context.ts";
 import type { Scope } from "../../model/decisions.ts";
@@ -177,7 +177,11 @@ function widened(actor: Actor, action: Action, grants: readonly AccessWidening[]
 
 type Forbidden = Extract<ReturnType<typeof forbidden>, { type: "forbidden" }>;
 
-function refusal(actor: Actor, action: Action, message: string): Result<never> {
+/**
+ * A refusal of who may do what: `forbidden` naming the action and the actor's kind, in the
+ * given words. The side conversation gate refuses with it too.
+ */
+export function refusal(actor: Actor, action: Action, message: string): Result<never> {
   const rejection: Forbidden = { ...forbidden(message), action, actor_kind: actor.kind };
   return refuse(rejection);
 }
@@ -204,7 +208,7 @@ function refusalMessage(
   }
   if (item.type === "respond_to_proposal") {
     const proposal = proposalIn(state, item.proposal_id);
-    if (proposal !== null && participantKey(proposal.proposed_by) === participantKey(actor)) {
+    if (proposal !== null && authorKey(proposal.proposed_by) === authorKey(actor)) {
       return "a proposal must be resolved by someone other than its author";
     }
   }

@@ -7,12 +7,13 @@ import { ok, type Result, refuse } from "../../model/result.ts";
 import { messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import { newThread } from "../../model/threads.ts";
 import { openThread } from "../threads/open.ts";
-import { resolveModes } from "./modes.ts";
+import { resolveModes, resolveWriteMode } from "./modes.ts";
 
 /**
  * Launches a user-owned thread from an agent's thread, with its first prompt, in one write:
  * everything is checked before anything is. Omitted modes inherit the source thread's
- * ceiling and broader ones are `forbidden`; the model defaults to the source thread's.
+ * ceiling and broader ones are `forbidden`, the write mode (`suggest` below `edit`) among
+ * them; the model defaults to the source thread's.
  */
 export function decideLaunchThread(
   context: DecideContext,
@@ -25,6 +26,8 @@ export function decideLaunchThread(
   if (!open.ok) return open;
   const modes = resolveModes(command, source.modes, context.modes ?? DEFAULT_MODE_LADDERS);
   if (!modes.ok) return modes;
+  const mode = resolveWriteMode(command.mode, source.mode);
+  if (!mode.ok) return mode;
   if (threadIn(state, command.thread_id) !== null) {
     return refuse(invalidState(`thread ${command.thread_id} already exists`));
   }
@@ -43,6 +46,7 @@ export function decideLaunchThread(
           source_thread_id: source.id,
           placement,
           modes: modes.value,
+          mode: mode.value,
           model,
         },
         {
@@ -57,6 +61,7 @@ export function decideLaunchThread(
       threads: [
         {
           ...newThread(thread_id, title),
+          mode: mode.value,
           modes: { ...modes.value },
           model,
           launch: { source_thread_id: source.id, placement },

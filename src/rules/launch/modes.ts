@@ -1,7 +1,7 @@
 import type { ModeLadders, ResolvedModes } from "../../model/modes.ts";
 import { beyondCeiling, invalidState, validationFailed } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
-import type { ThreadModes } from "../../model/threads.ts";
+import type { ThreadMode, ThreadModes } from "../../model/threads.ts";
 
 const DIMENSIONS = ["permission", "interaction"] as const;
 
@@ -44,4 +44,20 @@ export function resolveModes(
     resolved[field] = mode;
   }
   return ok({ permission: resolved.permission ?? "", interaction: resolved.interaction ?? "" });
+}
+
+/**
+ * The launched thread's write mode: the one asked for, else the caller's. `suggest` is
+ * narrower than `edit`, so an agent kept to proposing cannot launch a thread that writes
+ * directly: asking for `edit` from a suggest-mode thread is `forbidden`, like any broader mode.
+ */
+export function resolveWriteMode(
+  requested: ThreadMode | null,
+  caller: ThreadMode,
+): Result<ThreadMode> {
+  if (requested === null) return ok(caller);
+  if (requested === "edit" && caller === "suggest") {
+    return refuse(beyondCeiling("mode", requested, caller));
+  }
+  return ok(requested);
 }

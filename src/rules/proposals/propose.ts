@@ -1,4 +1,4 @@
-import { actorRunId } from "../../model/actors.ts";
+import { actorRunId, participantKey } from "../../model/actors.ts";
 import type { ArtifactType } from "../../model/artifact-type.ts";
 import type { Change } from "../../model/artifacts.ts";
 import { type CommitResult, commitResult } from "../../model/commit-result.ts";
@@ -93,7 +93,9 @@ function typeOf(context: DecideContext, state: State, change: Change): ArtifactT
   return kind === undefined ? undefined : context.registry.artifactType(kind);
 }
 
-// A thread's newer proposal on an artifact replaces its older pending ones there.
+// An author's newer proposal on an artifact replaces its own older pending ones there, in the
+// same thread. Only its own: a proposal by someone else (a person, another agent, a side
+// conversation of the thread) is theirs to keep until someone answers it.
 function supersede(
   context: DecideContext,
   state: State,
@@ -101,10 +103,14 @@ function supersede(
 ): { proposal: Proposal; event: KnownEvent }[] {
   if (newer.thread_id === null) return [];
   const artifactId = newer.change.artifact_id;
+  const author = participantKey(newer.proposed_by);
   return pendingIn(state, artifactId)
     .filter(
       (older) =>
-        older.thread_id === newer.thread_id && older.id !== newer.id && older.status === "pending",
+        older.thread_id === newer.thread_id &&
+        participantKey(older.proposed_by) === author &&
+        older.id !== newer.id &&
+        older.status === "pending",
     )
     .map((older) => ({
       proposal: {

@@ -1,4 +1,4 @@
-import { actorRunId, participantKey } from "../../model/actors.ts";
+import { actorRunId, authorKey } from "../../model/actors.ts";
 import { type CommitResult, commitResult } from "../../model/commit-result.ts";
 import type { DecideContext } from "../../model/context.ts";
 import { jsonEqual } from "../../model/json.ts";
@@ -91,7 +91,7 @@ function resolved(
 
 /**
  * Accepts or rejects a pending proposal. Only someone other than its author may (every run of
- * one thread's agent is the same author). An accept rebases the change onto the artifact as
+ * one thread's agent, and its side conversations, are the same author: see `authorKey`). An accept rebases the change onto the artifact as
  * it is now (see `acceptProposal`). Sending the same answer again returns the recorded outcome
  * and writes nothing; a different answer to a resolved proposal is `invalid_state`.
  */
@@ -103,7 +103,7 @@ export function decideRespondToProposal(
   const proposal = proposalIn(state, command.proposal_id);
   if (proposal === null) return refuse(notFound("proposal", command.proposal_id));
   if (proposal.status !== "pending") return answeredAgain(proposal, command);
-  if (participantKey(context.actor) === participantKey(proposal.proposed_by)) {
+  if (authorKey(context.actor) === authorKey(proposal.proposed_by)) {
     return refuse(forbidden("a proposal must be resolved by someone other than its author"));
   }
   if (isExpired(proposal, context.now)) {
