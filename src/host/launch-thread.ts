@@ -5,11 +5,12 @@ import {
   isCheckoutError,
   type PlacementProblem,
 } from "../checkout/port.ts";
+import { isWorkspaceError } from "../model/errors.ts";
 import { type IdSource, randomIds } from "../model/ids.ts";
 import type { LaunchThreadSchema } from "../model/launch.ts";
-import { PlacementSchema } from "../model/placement.ts";
+import { type Placement, PlacementSchema } from "../model/placement.ts";
 import { invalidPlacement, type Rejection } from "../model/rejections.ts";
-import type { Workspace } from "../workspace/api.ts";
+import type { Workspace, WriteResult } from "../workspace/api.ts";
 import { missingPorts, type ServiceCall } from "./service.ts";
 
 /**
@@ -46,7 +47,9 @@ export interface LaunchPorts {
  * - `checkout`: the checkout could not be prepared (a `from_origin` fetch failed, another
  *   launch took the branch); nothing was written or dispatched;
  * - `write`: the write was refused (another writer took the id meanwhile, say); the prepared
- *   checkout was released, so nothing is left behind;
+ *   checkout was released, so nothing is left behind. A write that throws (a store fault) is
+ *   thrown, after the checkout was released — except `unknown_outcome`, whose thread may
+ *   exist: its checkout is kept; `workspace.settle(error.attempt)` says whether to release it;
  * - `dispatch`: everything was prepared and written, but the dispatch threw.
  */
 export type LaunchResult =
@@ -77,6 +80,36 @@ export type LaunchCall = ServiceCall<LaunchRequest, LaunchPorts>;
 
 const refused = (rejection: Rejection): LaunchResult => ({ ok: false, stage: "check", rejection });
 
+/** What the write is of: the command, and the checkout prepared for it. */
+interface Prepared {
+  readonly command: LaunchRequest & { readonly type: "launch_thread" };
+  readonly placement: Placement;
+  readonly checkout: Checkout;
+}
+
+/**
+ * Writes the launch. When the write throws (a store fault), the prepared checkout is released
+ * before the error goes on, so nothing is left behind — unless the fault is `unknown_outcome`:
+ * then the thread may have been written, and its checkout is kept for the host to settle.
+ */
+async function writeOrRelease(
+  workspace: Workspace,
+  { actor, ports }: LaunchCall,
+  { command, placement, checkout }: Prepared,
+): Promise<WriteResult> {
+  try {
+    return await workspace.commit(command, actor);
+  } catch (error) {
+    if (!isWorkspaceError(error) || error.code !== "unknown_outcome") {
+      // The write's error is the one to report; a release that fails too leaves it so.
+      await Promise.resolve()
+        .then(() => ports.checkout.release(placement, checkout))
+        .catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
 /**
  * Launches a user-owned thread on `actor`'s request (usually the source thread's agent).
  * Everything is checked before anything is done: the rules (`not_found`, `forbidden` for
@@ -84,7 +117,8 @@ const refused = (rejection: Rejection): LaunchResult => ({ ok: false, stage: "ch
  * the checkout adapter (`invalid_placement`). Then it prepares the checkout (a fetch
  * included), writes the thread with its prompt, and dispatches, in that order, so a failure
  * leaves nothing behind; see {@link LaunchResult}. Errors other than a `CheckoutError` from
- * the adapter, such as a thread id the adapter cannot use, are thrown.
+ * the adapter, such as a thread id the adapter cannot use, are thrown, and so are the store's
+ * faults at the write (the checkout released first, unless the outcome is unknown).
  */
 export async function launchThread(workspace: Workspace, call: LaunchCall): Promise<LaunchResult> {
   const { request, actor, ports } = call;
@@ -115,7 +149,7 @@ export async function launchThread(workspace: Workspace, call: LaunchCall): Prom
     throw error;
   }
 
-  const written = await workspace.commit(command, actor);
+  const written = await writeOrRelease(workspace, call, { command, placement, checkout });
   if (!written.ok) {
     await ports.checkout.release(placement, checkout);
     return { ok: false, stage: "write", rejection: written.rejection };

@@ -1,8 +1,13 @@
 import type { Rejection } from "./rejections.ts";
 
 /**
- * Codes of {@link WorkspaceError}: misuse of the library by its host (a bug to fix, not an
- * outcome to handle). Expected failures are rejections, returned as values.
+ * Codes of {@link WorkspaceError}, of two kinds. Misuse of the library by its host
+ * (`not_loaded`, `duplicate_type`, `invalid_argument`, `invalid_definition`) is a bug to fix,
+ * not an outcome to handle. Store faults (`read_only`, `disk_full`, `store_unavailable`,
+ * `store_replaced`, `unknown_outcome`, `corrupt_record`, `unsupported_version`, `contention`)
+ * are conditions a host handles: retry, settle, alert, or stop writing (ADR 0021). `refused`
+ * is a rejection the host asked to have thrown. Rejections of bad input are never thrown: they
+ * are returned as values.
  */
 const WORKSPACE_ERROR_CODES = {
   /** The host did not load an entity that `needs` asked for. */
@@ -61,9 +66,10 @@ interface WorkspaceErrorDetails {
 }
 
 /**
- * The one error class the library throws: for host bugs, and for refusals a host asked to
- * have thrown (`orThrow`). Recognise it by `code` (`isWorkspaceError(e) && e.code ===
- * "not_loaded"`), never by message.
+ * The one error class the library throws: for host bugs, for store faults a host handles
+ * (with the driver's error as `cause`), and for refusals a host asked to have thrown
+ * (`orThrow`). Recognise it by `code` (`isWorkspaceError(e) && e.code === "disk_full"`),
+ * never by message.
  */
 export class WorkspaceError extends Error {
   /** Stable machine-readable code. */

@@ -6,6 +6,7 @@ import type { Rejection } from "../model/rejections.ts";
 import { NO_NEEDS } from "../model/state.ts";
 import { type WorkspaceCore, write } from "./core.ts";
 import type { DeliveryResult } from "./deliveries.ts";
+import { takeHeld } from "./held-answers.ts";
 
 /** A person's pick: the `answer_decision` command without its `type`. */
 export type DecisionAnswer = Omit<z.input<typeof AnswerDecisionSchema>, "type">;
@@ -16,7 +17,9 @@ export type DecisionAnswer = Omit<z.input<typeof AnswerDecisionSchema>, "type">;
  *   same write);
  * - `queued`: stored, and the delivery started but not awaited (`{ wait: false }`), so the
  *   person answering never waits for the agent's turn; `delivery` says how it went;
- * - `repeat`: the id was already consumed; nothing was stored or delivered again;
+ * - `repeat`: the id was already consumed; nothing was stored or delivered again (but an
+ *   answer this workspace stored in a write that ended `unknown_outcome`, not yet reported,
+ *   is delivered now, once, and answered as `delivered` or stage `deliver`);
  * - stage `answer`: refused (stale or unknown id, read-only decision, unknown option, not a
  *   person); nothing was stored;
  * - stage `deliver`: stored (the id is consumed, so no other surface delivers it) but the
@@ -73,13 +76,18 @@ export async function answerDecision(
   const command = parseCommand({ ...answer, type: "answer_decision" }, core.newId, core.limits);
   const written = await write(core, command, actor, {});
   if (!written.ok) return { ok: false, stage: "answer", rejection: written.rejection };
-  // Only the write that consumed the id carries a delivery; a repeat carries none.
-  const { delivery } = written;
+  // Only the write that consumed the id carries a delivery; a repeat carries none, unless
+  // this workspace stored that answer in a write whose outcome was unknown: it delivers now.
+  const held =
+    written.delivery === undefined
+      ? await takeHeld(core, answer.scope, answer.decision_id)
+      : undefined;
+  const delivery = written.delivery ?? held?.delivery;
   if (delivery === undefined) {
     return { ok: true, status: "repeat", option_id: await storedPick(core, answer) };
   }
   if (options.wait !== false) return delivery;
-  const answered = written.envelopes
+  const answered = (held?.envelopes ?? written.envelopes)
     .map((e) => e.event)
     .find((e) => e.type === "decision_answered");
   const { option_id = "", channel = "" } = (answered ?? {}) as {

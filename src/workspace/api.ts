@@ -37,7 +37,11 @@ import type { Subscription } from "./subscription.ts";
 export interface WorkspaceOptions {
   /** The artifact and feedback types it knows. */
   readonly registry: Registry;
-  /** The workspace's id in its store (default `"default"`). */
+  /**
+   * The workspace's id in its store (default `"default"`): 1 to 256 characters, without
+   * control characters or unpaired surrogates, or the workspace is not created
+   * (`invalid_argument`).
+   */
   readonly id?: string;
   /** Where the log and entities live (default: a new in-memory store). `close()` closes it. */
   readonly store?: Store;
@@ -65,15 +69,20 @@ export interface WorkspaceOptions {
    */
   readonly widen?: readonly AccessWidening[];
   /**
-   * What input from outside may be (SPEC S5): nesting depth (default 64) and JSON size in
-   * bytes (default 4 MiB). Input past them is `validation_failed`, checked before parsing.
+   * What input from outside may be (SPEC S5): nesting depth (default 64, at most 512) and
+   * JSON size in bytes (default 4 MiB), each a positive integer. Input past them is
+   * `validation_failed`, checked before parsing. Other values are refused when the workspace
+   * is created (`invalid_argument`).
    */
   readonly limits?: Partial<Limits>;
 }
 
 /** Per-call options of a write. */
 export interface WriteOptions {
-  /** The W3C `traceparent` of the caller's span, kept on the envelopes and revisions. */
+  /**
+   * The W3C `traceparent` of the caller's span, kept on the envelopes and revisions. Anything
+   * but a W3C `traceparent` is `validation_failed` at `traceparent`; nothing is written.
+   */
   readonly traceparent?: string;
   /** The side conversation the command comes from (see `createSideConversations`). */
   readonly side?: SideContext;
@@ -232,7 +241,9 @@ export interface Workspace extends WorkspaceReads {
    * once the store is back. On `not_committed`, send `attempt.item` again: a command carries
    * the ids it creates (and an edit its base version), so it cannot apply twice; of facts, a
    * run's start and end cannot either, while `tool_called`, `tool_returned` and `app_event`
-   * are not deduplicated.
+   * are not deduplicated. When the write that landed stored a person's answer to a decision
+   * (from any entry point), this workspace delivers it through its channel before answering
+   * `committed`, once; `answerDecision` with the same answer then reports how it went.
    */
   settle(attempt: UnknownAttempt): Promise<"committed" | "not_committed">;
   /** Closes the workspace's store (its connections, files and feeds). Idempotent. */

@@ -5,18 +5,20 @@ import type { Actor, ActorInput } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import { actingAs, type DecideContext } from "../model/context.ts";
-import { type Envelope, traceIdOf } from "../model/envelope.ts";
+import { type Envelope, parseTraceparent, traceIdOf } from "../model/envelope.ts";
 import { isWorkspaceError, type UnknownAttempt, WorkspaceError } from "../model/errors.ts";
 import { type Fact, scopeOf } from "../model/event.ts";
 import { type IdSource, randomIds } from "../model/ids.ts";
-import { DEFAULT_LIMITS, type Limits } from "../model/limits.ts";
+import type { Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Registry } from "../model/registry.ts";
 import { ok, type Result } from "../model/result.ts";
+import { limitsOption, workspaceIdOption } from "../model/workspace-options.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
+import { type HeldAnswers, holdAnswer, settleHeld } from "./held-answers.ts";
 import { loadFor } from "./load.ts";
 
 export { loadFor };
@@ -35,13 +37,19 @@ export interface WorkspaceCore {
   readonly maxAttempts: number;
   readonly access: readonly AccessWidening[];
   readonly limits: Limits;
+  /** Answers stored by appends of unknown outcome, until settled (this instance's only). */
+  readonly held: HeldAnswers;
 }
 
-/** The options with their defaults filled in. */
+/**
+ * The options with their defaults filled in.
+ *
+ * @throws WorkspaceError `invalid_argument` for an `id` or `limits` outside their rules.
+ */
 export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
   const channels = options.answerChannels ?? {};
   return {
-    id: options.id ?? "default",
+    id: workspaceIdOption(options.id),
     store: options.store ?? memoryStore(),
     clock: options.clock ?? (() => new Date()),
     newId: options.newId ?? randomIds,
@@ -51,7 +59,8 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     modes: options.modes,
     maxAttempts: options.maxAttempts ?? 100,
     access: options.widen ?? [],
-    limits: { ...DEFAULT_LIMITS, ...options.limits },
+    limits: limitsOption(options.limits),
+    held: new Map(),
   };
 }
 
@@ -137,6 +146,8 @@ async function appendOrSay(
       throw error;
     }
     const attempt = { workspace_id: core.id, seq: first.seq, envelope_id: first.id, item };
+    // An answer it stored could not be delivered by this write: `settle` will, if it landed.
+    holdAnswer(core.held, batch.envelopes);
     throw new WorkspaceError("unknown_outcome", error.message, { cause: error.cause, attempt });
   }
 }
@@ -144,12 +155,15 @@ async function appendOrSay(
 /**
  * Whether the append an `unknown_outcome` names landed: its first envelope is in the log at
  * its position. Ask once the store is back; if it did not land, send the attempt's item again.
+ * If it landed and stored an answer to a decision this workspace could not deliver then, the
+ * answer is delivered first, once (see `HeldAnswers`).
  */
 export async function settle(
   core: WorkspaceCore,
   attempt: UnknownAttempt,
 ): Promise<"committed" | "not_committed"> {
   const landed = await core.store.landed(core.id, attempt);
+  await settleHeld(core, attempt.envelope_id, landed);
   return landed ? "committed" : "not_committed";
 }
 
@@ -169,7 +183,9 @@ export async function write(
   if (!input.ok) return input;
   const { item } = input.value;
   const actor = actingAs(input.value.actor, options.side);
-  const traceparent = options.traceparent ?? null;
+  const trace = parseTraceparent(options.traceparent);
+  if (!trace.ok) return trace;
+  const traceparent = trace.value;
   const traceId = traceIdOf(traceparent);
   for (let attempt = 0; attempt < core.maxAttempts; attempt++) {
     if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));

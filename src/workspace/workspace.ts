@@ -1,4 +1,5 @@
 import { parseCommand, parseFact } from "../decide/parse.ts";
+import { parseTraceparent } from "../model/envelope.ts";
 import { ok } from "../model/result.ts";
 import { answerDecision } from "./answer-decision.ts";
 import type { Workspace, WorkspaceOptions } from "./api.ts";
@@ -12,6 +13,9 @@ import { follow } from "./subscription.ts";
  * Creates a workspace: the host loop around the pure rules. Each write parses its input,
  * loads what `needs` asks for, decides, and appends the events and changed entities at the
  * log position it decided against — deciding again if another writer got there first.
+ *
+ * @throws WorkspaceError `invalid_argument` for an `id` or `limits` option outside their
+ * rules (see {@link WorkspaceOptions}).
  */
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const core = workspaceCore(options);
@@ -25,6 +29,8 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     async dryRun(command, actor, writeOptions = {}) {
       const input = withActor(parseCommand(command, newId, limits), actor, limits);
       if (!input.ok) return input;
+      const trace = parseTraceparent(writeOptions.traceparent);
+      if (!trace.ok) return trace;
       const decided = await decideNow(core, input.value.item, input.value.actor, writeOptions);
       return decided.ok ? ok(decided.value.result) : decided;
     },

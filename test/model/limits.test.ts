@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseActor, parseCommand, parseFact } from "../../src/decide/parse.ts";
 import { isId, sequentialIds } from "../../src/model/ids.ts";
@@ -62,6 +63,76 @@ describe("limitProblem", () => {
   it("refuses a 10 MB string before reading it", () => {
     const big = "x".repeat(10_000_000);
     expect(limitProblem({ content: big })).toMatchObject({ type: "too_large", loc: ["content"] });
+  });
+});
+
+// JSON whose strings need no escapes: its UTF-8 size is what the limit counts.
+const plainText = fc
+  .string({ unit: "grapheme", maxLength: 12 })
+  .filter((s) => [...s].every((c) => c >= " " && c !== '"' && c !== "\\"));
+const plainJson = fc.letrec((tie) => ({
+  value: fc.oneof(
+    { depthSize: "small" },
+    plainText,
+    fc.double({ noNaN: true, noDefaultInfinity: true }),
+    fc.integer({ min: -1e15, max: 1e15 }),
+    fc.boolean(),
+    fc.constant(null),
+    fc.array(tie("value"), { maxLength: 5 }),
+    fc.dictionary(plainText, tie("value"), { maxKeys: 5 }),
+  ),
+})).value;
+const jsonBytes = (value: unknown): number =>
+  new TextEncoder().encode(JSON.stringify(value)).length;
+
+/** A proxy of `target` that counts the values read from it. */
+function counted<T extends object>(target: T): { value: T; reads: () => number } {
+  let reads = 0;
+  const value = new Proxy(target, {
+    get(inner, key, receiver) {
+      if (typeof key === "string" && /^\d+$|^k/.test(key)) reads++;
+      return Reflect.get(inner, key, receiver);
+    },
+  });
+  return { value, reads: () => reads };
+}
+
+describe("the size limit", () => {
+  it("counts exactly the UTF-8 bytes of the JSON (strings without escapes)", () => {
+    fc.assert(
+      fc.property(plainJson, (value) => {
+        const bytes = jsonBytes(value);
+        expect(limitProblem(value, { maxDepth: 64, maxBytes: bytes })).toBeNull();
+        expect(limitProblem(value, { maxDepth: 64, maxBytes: bytes - 1 })?.type).toBe("too_large");
+      }),
+      { numRuns: 2_000, seed: 20261202 },
+    );
+  });
+
+  it("refuses a wide array or a many-keyed object from its length, before reading a child", () => {
+    const zeros = counted(new Array(5_000_000).fill(0));
+    expect(limitProblem({ data: zeros.value })).toMatchObject({ type: "too_large", loc: ["data"] });
+    expect(zeros.reads()).toBe(0);
+    const keyed: Record<string, number> = {};
+    for (let i = 0; i < 250_000; i++) keyed[`k${i}`.padEnd(20, "-")] = i;
+    const keys = counted(keyed);
+    expect(limitProblem({ data: keys.value })).toMatchObject({ type: "too_large", loc: ["data"] });
+    expect(keys.reads()).toBe(0);
+  });
+
+  it("reads a wide array of short strings only as far as the limit", () => {
+    const words = counted(new Array(2_000_000).fill("ab"));
+    const problem = limitProblem({ data: words.value });
+    expect(problem?.type).toBe("too_large");
+    // 5 bytes an element ("ab" and a comma): about 4 MiB / 5 read, never all 2 million.
+    expect(words.reads()).toBeLessThan(1_000_000);
+    expect(problem?.loc).toEqual(["data", words.reads() - 1]);
+  });
+
+  it("counts numbers by their digits, not as the longest a number can be", () => {
+    // 200,000 small numbers are about 400 kB of JSON: well within 4 MiB.
+    expect(limitProblem({ data: new Array(200_000).fill(7) })).toBeNull();
+    expect(limitProblem({ data: new Array(200_000).fill(-1.25) })).toBeNull();
   });
 });
 

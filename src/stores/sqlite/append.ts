@@ -41,12 +41,49 @@ function checkEnvelopes(workspaceId: string, expectedHead: number, batch: Append
   });
 }
 
+const keeps = (key: unknown): boolean =>
+  typeof key === "string" && (key as unknown as { isWellFormed(): boolean }).isWellFormed();
+
+// What the first value the batch would write into a key or indexed column that SQLite cannot
+// give back is, or `null`. (Records are JSON, whose escapes keep any string exactly.)
+function badKey(batch: AppendBatch): string | null {
+  for (const e of batch.envelopes) if (!keeps(e.thread_id ?? "")) return "an envelope's thread_id";
+  for (const a of batch.artifacts) if (!keeps(a.id)) return "an artifact id";
+  for (const r of batch.revisions) if (!keeps(r.artifact_id)) return "a revision's artifact_id";
+  for (const p of batch.proposals) {
+    if (!keeps(p.id) || !keeps(p.change.artifact_id)) return "a proposal's id or artifact_id";
+  }
+  for (const t of batch.threads) if (!keeps(t.id)) return "a thread id";
+  for (const r of batch.runs)
+    if (!keeps(r.id) || !keeps(r.thread_id)) return "a run's id or thread_id";
+  for (const id of batch.messages) if (!keeps(id)) return "a message id";
+  return null;
+}
+
+/**
+ * Refuses keys SQLite cannot give back as they were: it keeps an unpaired surrogate as its
+ * WTF-8 bytes, which read back as U+FFFD, so the row would no longer name its record
+ * (ADR 0022). Checked before anything is written.
+ */
+function checkKeys(workspaceId: string, batch: AppendBatch): void {
+  const bad = keeps(workspaceId) ? badKey(batch) : "the workspace id";
+  if (bad !== null) {
+    throw new WorkspaceError(
+      "invalid_argument",
+      `sqlite store: ${bad} of an append holds an unpaired surrogate, which SQLite cannot ` +
+        "give back as it was; nothing was written",
+    );
+  }
+}
+
 /**
  * The append: one `BEGIN IMMEDIATE` transaction that takes the write lock, compares the head
  * and, only if it matches, writes the envelopes, the entities and the new head. Anything
  * thrown inside rolls it all back.
  *
- * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position;
+ * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position,
+ * or a key (the workspace's, an id, a thread or artifact it is filed under) with an unpaired
+ * surrogate;
  * `store_replaced` once the file at the path is not the one opened (checked before and
  * after the write: one `stat` each).
  */
@@ -93,6 +130,7 @@ export function appender(options: AppendOptions): Append {
 
   return (workspaceId, expectedHead, batch) => {
     checkEnvelopes(workspaceId, expectedHead, batch);
+    checkKeys(workspaceId, batch);
     options.file.check();
     // Nothing to write (a repeated answer): the comparison alone, without the write lock.
     if (rowsOf(batch) === 0) {

@@ -8,6 +8,7 @@ import type { ProposalFilter } from "../port.ts";
 import {
   artifactOf,
   envelopeOf,
+  listedArtifactOf,
   type ProposalRow,
   proposalOf,
   revisionOf,
@@ -106,6 +107,6 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
             : s.proposalsByBoth.all(ws, artifactId, status);
       return proposalList(ws, rows);
     },
-    artifacts: (ws) => s.artifacts.all(ws).map((row) => artifactOf(ws, row.id, row)),
+    artifacts: (ws) => s.artifacts.all(ws).map((row) => listedArtifactOf(ws, row)),
   };
 }

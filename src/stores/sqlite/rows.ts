@@ -24,6 +24,11 @@ export interface RecordRow {
   readonly record: string;
 }
 
+/** A row of an entity table read with its id column (a list). */
+interface Row extends RecordRow {
+  readonly id: string;
+}
+
 /** A row of `proposals`, with the copies of the record's fields that its indexes use. */
 export interface ProposalRow extends RecordRow {
   readonly id: string;
@@ -52,6 +57,37 @@ export interface RunRow extends ListedRow {
 
 // SQLite keeps each record as JSON text beside its format version.
 const stored = (row: RecordRow): StoredRecord => ({ version: row.v, text: row.record });
+
+const UNPAIRED = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * The key a row's column holds, as its record gives it. A key with an unpaired surrogate
+ * (written before appends refused them) is kept as its WTF-8 bytes, which read back with three
+ * U+FFFD for each; its record's JSON keeps it exactly. So a column that reads with U+FFFD is
+ * matched to the record's key as SQLite would read that back, and the record's key, exact, is
+ * the row's (ADR 0022). Anything else is the column as read.
+ */
+function keyOf(column: string, row: RecordRow, field: (record: unknown) => unknown): string {
+  if (!column.includes("\ufffd")) return column;
+  let own: unknown;
+  try {
+    own = field(JSON.parse(row.record));
+  } catch {
+    return column; // not JSON: the decoder says so
+  }
+  return typeof own === "string" && own.replace(UNPAIRED, "\ufffd\ufffd\ufffd") === column
+    ? own
+    : column;
+}
+
+const fieldOf = (record: unknown, ...path: string[]): unknown =>
+  path.reduce<unknown>(
+    (at, key) =>
+      typeof at === "object" && at !== null && Object.hasOwn(at, key)
+        ? (at as Record<string, unknown>)[key]
+        : undefined,
+    record,
+  );
 
 // How a key reads in messages: `n1`, `n1@2`.
 const keyText = (key: RecordKey): string => {
@@ -117,6 +153,15 @@ export function artifactOf(workspaceId: string, id: string, row: RecordRow): Ver
 }
 
 /**
+ * Parses an artifact row read with its id column (a list), whose key is the record's when the
+ * column lost an unpaired surrogate. @throws WorkspaceError `corrupt_record`
+ */
+export function listedArtifactOf(workspaceId: string, row: Row): Versioned {
+  const id = keyOf(row.id, row, (r) => fieldOf(r, "id"));
+  return decoders.artifact(workspaceId, id, stored(row));
+}
+
+/**
  * Parses the revision row of an artifact and version.
  * @throws WorkspaceError `corrupt_record` naming the workspace, artifact and version.
  */
@@ -133,7 +178,12 @@ export function revisionOf(
  * @throws WorkspaceError `corrupt_record` naming the workspace and id.
  */
 export function proposalOf(workspaceId: string, row: ProposalRow): Proposal {
-  return decoders.proposal(workspaceId, row, stored(row));
+  const keys = {
+    id: keyOf(row.id, row, (r) => fieldOf(r, "id")),
+    status: row.status,
+    artifact_id: keyOf(row.artifact_id, row, (r) => fieldOf(r, "change", "artifact_id")),
+  };
+  return decoders.proposal(workspaceId, keys, stored(row));
 }
 
 /** Parses a thread row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
@@ -151,7 +201,12 @@ export function listedThreadOf(workspaceId: string, row: ThreadRow): Thread {
     deciding: row.deciding === 1,
     offering: row.offering === 1,
   };
-  return decoders.thread(workspaceId, row.id, stored(row), columns);
+  return decoders.thread(
+    workspaceId,
+    keyOf(row.id, row, (r) => fieldOf(r, "id")),
+    stored(row),
+    columns,
+  );
 }
 
 /** Parses a run row. @throws WorkspaceError `corrupt_record` naming the workspace and id. */
@@ -164,6 +219,15 @@ export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
  * @throws WorkspaceError `corrupt_record` naming the workspace and id.
  */
 export function listedRunOf(workspaceId: string, row: RunRow): Run {
-  const columns = { thread_id: row.thread_id, status: row.status, deciding: row.deciding === 1 };
-  return decoders.run(workspaceId, row.id, stored(row), columns);
+  const columns = {
+    thread_id: keyOf(row.thread_id, row, (r) => fieldOf(r, "thread_id")),
+    status: row.status,
+    deciding: row.deciding === 1,
+  };
+  return decoders.run(
+    workspaceId,
+    keyOf(row.id, row, (r) => fieldOf(r, "id")),
+    stored(row),
+    columns,
+  );
 }
