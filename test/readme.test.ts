@@ -51,3 +51,12 @@ it("accepting with changes lands the person's patch, on the proposal or on the c
   expect(notes).toMatch(/now v4 \(rebased: it was based on v2/);
   expect(notes).toContain("-Launch on Tuesday.\n    +Launch on Thursday.");
 });
+
+it("the README's AI SDK loop is examples/frameworks/ai-host-loop.ts, verbatim", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = readFileSync(
+    new URL("../examples/frameworks/ai-host-loop.ts", import.meta.url),
+    "utf8",
+  );
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});

@@ -6,9 +6,8 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BaseChatModel } from "@langchain/core/language_models/chat_models";
 import { AIMessage, type BaseMessage, HumanMessage, ToolMessage } from "@langchain/core/messages";
-import type { ChatResult } from "@langchain/core/outputs";
+import { fakeModel } from "@langchain/core/testing";
 import { END, MemorySaver, MessagesAnnotation, START, StateGraph } from "@langchain/langgraph";
 import { ToolNode, toolsCondition } from "@langchain/langgraph/prebuilt";
 import { createWorkspace } from "agent-workspace";
@@ -38,27 +37,6 @@ function printWhatTheModelSaw(messages: readonly BaseMessage[]): void {
   }
 }
 
-/** The model, scripted: each call to it answers with the next of these turns. */
-class ScriptedModel extends BaseChatModel {
-  constructor(private readonly turns: AIMessage[]) {
-    super({});
-  }
-
-  _llmType(): string {
-    return "scripted";
-  }
-
-  // A real model shows the model the tools' JSON Schemas; this one follows its script.
-  override bindTools(_tools: readonly unknown[]): this {
-    return this;
-  }
-
-  async _generate(messages: BaseMessage[]): Promise<ChatResult> {
-    printWhatTheModelSaw(messages);
-    const message = this.turns.shift() ?? new AIMessage("(the script ran out)");
-    return { generations: [{ text: String(message.content), message }] };
-  }
-}
 const call = (id: string, name: string, args: Record<string, unknown>) =>
   new AIMessage({ content: "", tool_calls: [{ id, name, args, type: "tool_call" }] });
 const edit = {
@@ -68,12 +46,20 @@ const edit = {
   text_edits: { field: "text", edits: [{ old: "Friday", new: "Monday" }] },
   set: null,
 };
-const model = new ScriptedModel([
+// The model, scripted with LangChain's own fake chat model: each call to it answers with the
+// next of these turns, after printing what it was shown.
+const model = fakeModel();
+for (const turn of [
   call("call_1", "edit_plan", edit),
   new AIMessage("I proposed moving the release to Monday."),
   call("call_2", "read_artifact", { artifact_id: "plan" }),
   new AIMessage("The release is on Monday at 10:00."),
-]);
+]) {
+  model.respond((messages) => {
+    printWhatTheModelSaw(messages);
+    return turn;
+  });
+}
 
 // The usual agent: the model with the tools bound, a ToolNode, a checkpointer.
 const tools = langGraphTools(ws, { agent });

@@ -4,91 +4,135 @@ import type { Proposal } from "../model/proposals.ts";
 import type { Run } from "../model/runs.ts";
 import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withWrites } from "../model/snapshot.ts";
 import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
+import type { Thread } from "../model/threads.ts";
+import { OrderedIds } from "./ordered-ids.ts";
 import type { AppendBatch } from "./port.ts";
 
-/** Ids filed under a key (an artifact's, a thread's), in the order their table holds them. */
-type Filed = PersistentMap<readonly string[]>;
+/** Ids filed under a key (a status, an artifact's, a thread's), each list in its table's order. */
+type Filed = PersistentMap<OrderedIds>;
+
+/** How a record is filed in one index: under one key, or (`null`) under none. */
+type KeyOf<T> = (record: T) => string | null;
+
+/** Two keys as one, for the indexes by both (an artifact's proposals with a status, …). */
+export const both = (a: string, b: string): string => `${a}\u0000${b}`;
+/** The key of an index with a single list (threads with a decision pending, …). */
+export const ALL = "";
+
+// The indexes of each table, each kept up to date on append: the list reads and `load`'s
+// `pending` and `deciding` read them instead of scanning a table.
+const PROPOSAL_INDEXES = {
+  byStatus: (p) => p.status,
+  byArtifact: (p) => p.change.artifact_id,
+  byBoth: (p) => both(p.change.artifact_id, p.status),
+} satisfies Record<string, KeyOf<Proposal>>;
+const THREAD_INDEXES = {
+  byStatus: (t) => t.status,
+  deciding: (t) => (t.decision.pending === null ? null : ALL),
+  offering: (t) => (Object.keys(t.offered).length === 0 ? null : ALL),
+} satisfies Record<string, KeyOf<Thread>>;
+const RUN_INDEXES = {
+  byStatus: (r) => r.status,
+  byThread: (r) => r.thread_id,
+  byBoth: (r) => both(r.thread_id, r.status),
+  deciding: (r) => (r.decision.pending === null ? null : ALL),
+  decidingByThread: (r) => (r.decision.pending === null ? null : r.thread_id),
+} satisfies Record<string, KeyOf<Run>>;
+
+type Indexes<I> = { readonly [name in keyof I]: Filed };
 
 /**
- * One workspace as the memory store holds it: its snapshot, and the two indexes its loads
- * read instead of scanning a table: the pending proposals of each artifact, and the runs of
- * each thread with a pending decision (what `needs.pending` and `needs.deciding` ask for).
+ * One workspace as the memory store holds it: its snapshot, and the indexes of its tables,
+ * persistent like the tables (a change copies a few nodes, whatever their size).
  */
 export interface HeldWorkspace {
   readonly snapshot: WorkspaceSnapshot;
-  readonly pending: Filed;
-  readonly deciding: Filed;
+  readonly proposals: Indexes<typeof PROPOSAL_INDEXES>;
+  readonly threads: Indexes<typeof THREAD_INDEXES>;
+  readonly runs: Indexes<typeof RUN_INDEXES>;
+}
+
+function emptyIndexes<I extends object>(specs: I): Indexes<I> {
+  const empty = PersistentMap.empty<OrderedIds>();
+  return Object.freeze(
+    Object.fromEntries(Object.keys(specs).map((name) => [name, empty])),
+  ) as Indexes<I>;
 }
 
 /** A workspace with nothing in it. */
 export const EMPTY_WORKSPACE: HeldWorkspace = Object.freeze({
   snapshot: EMPTY_SNAPSHOT,
-  pending: PersistentMap.empty<readonly string[]>(),
-  deciding: PersistentMap.empty<readonly string[]>(),
+  proposals: emptyIndexes(PROPOSAL_INDEXES),
+  threads: emptyIndexes(THREAD_INDEXES),
+  runs: emptyIndexes(RUN_INDEXES),
 });
 
-// `id` moved from the list under `from` to the one under `to` (`null`: filed under none),
-// each list kept in `order`.
-function refile(
-  index: Filed,
-  id: string,
-  move: { readonly from: string | null; readonly to: string | null },
-  order: (id: string) => number,
-): Filed {
-  if (move.from === move.to) return index;
+// The record at `place` moved from the list under `from` to the one under `to`.
+function refile(index: Filed, place: number, id: string, from: string | null, to: string | null) {
+  if (from === to) return index;
   let next = index;
-  if (move.from !== null) {
-    const list = next.get(move.from) ?? [];
-    next = next.set(move.from, Object.freeze(list.filter((filed) => filed !== id)));
-  }
-  if (move.to !== null) {
-    const list = next.get(move.to) ?? [];
-    const at = list.findIndex((filed) => order(filed) > order(id));
-    const inserted = at < 0 ? [...list, id] : [...list.slice(0, at), id, ...list.slice(at)];
-    next = next.set(move.to, Object.freeze(inserted));
-  }
+  if (from !== null) next = next.set(from, (next.get(from) ?? OrderedIds.empty()).without(place));
+  if (to !== null) next = next.set(to, (next.get(to) ?? OrderedIds.empty()).with(place, id));
   return next;
 }
 
-// Refiles each written record by `key` (where it is filed, or `null`), the record it
-// replaces being the last one written under its id, in this batch or before it.
-function refiled<T extends { readonly id: string }>(
-  index: Filed,
+// Refiles each written record in every index of its table, the record it replaces being the
+// last one written under its id, in this batch or before it.
+function refiled<T extends { readonly id: string }, I extends Record<string, KeyOf<T>>>(
+  indexes: Indexes<I>,
+  specs: I,
   records: readonly T[],
   tables: { readonly before: PersistentMap<T>; readonly after: PersistentMap<T> },
-  key: (record: T) => string | null,
-): Filed {
-  let next = index;
+): Indexes<I> {
+  if (records.length === 0) return indexes;
+  const next: Record<string, Filed> = { ...indexes };
   const earlier = new Map<string, T>();
-  const order = (id: string) => tables.after.position(id) ?? Number.POSITIVE_INFINITY;
   for (const record of records) {
     const old = earlier.get(record.id) ?? tables.before.get(record.id);
-    next = refile(
-      next,
-      record.id,
-      { from: old === undefined ? null : key(old), to: key(record) },
-      order,
-    );
+    const place = tables.after.position(record.id) as number;
+    for (const [name, key] of Object.entries(specs)) {
+      const from = old === undefined ? null : key(old);
+      next[name] = refile(next[name] as Filed, place, record.id, from, key(record));
+    }
     earlier.set(record.id, record);
   }
-  return next;
+  return Object.freeze(next) as Indexes<I>;
 }
-
-const pendingOn = (proposal: Proposal) =>
-  proposal.status === "pending" ? proposal.change.artifact_id : null;
-const decidingIn = (run: Run) => (run.decision.pending === null ? null : run.thread_id);
 
 /** The workspace after `batch`: its snapshot with the writes, and its indexes refiled. */
 export function withBatch(held: HeldWorkspace, batch: AppendBatch): HeldWorkspace {
   const before = held.snapshot;
   const snapshot = withWrites(before, batch);
-  const proposals = { before: before.proposals, after: snapshot.proposals };
-  const runs = { before: before.runs, after: snapshot.runs };
+  const tables = <T>(of: (s: WorkspaceSnapshot) => PersistentMap<T>) => ({
+    before: of(before),
+    after: of(snapshot),
+  });
   return Object.freeze({
     snapshot,
-    pending: refiled(held.pending, batch.proposals, proposals, pendingOn),
-    deciding: refiled(held.deciding, batch.runs, runs, decidingIn),
+    proposals: refiled(
+      held.proposals,
+      PROPOSAL_INDEXES,
+      batch.proposals,
+      tables((s) => s.proposals),
+    ),
+    threads: refiled(
+      held.threads,
+      THREAD_INDEXES,
+      batch.threads,
+      tables((s) => s.threads),
+    ),
+    runs: refiled(
+      held.runs,
+      RUN_INDEXES,
+      batch.runs,
+      tables((s) => s.runs),
+    ),
   });
+}
+
+/** The records an index files under `key`, in their table's order (none: an empty list). */
+export function filedUnder<V>(index: Filed, table: ReadonlyMap<string, V>, key: string): V[] {
+  return [...(index.get(key) ?? OrderedIds.empty())].map((id) => table.get(id) as V);
 }
 
 // A revision by its version: its history holds version n at n - 1 when written in order.
@@ -107,15 +151,14 @@ function pick<V>(table: ReadonlyMap<string, V>, ids: readonly string[]): Map<str
   return picked;
 }
 
-// Under each key, the entities `index` files there, in their table's order.
-function filed<V>(index: Filed, table: ReadonlyMap<string, V>, keys: readonly string[]) {
-  const found = new Map<string, V[]>();
-  for (const key of keys)
-    found.set(
-      key,
-      (index.get(key) ?? []).map((id) => table.get(id) as V),
-    );
-  return found;
+// Under each key, the entities `index` files there under `file(key)`, in their table's order.
+function filed<V>(
+  index: Filed,
+  table: ReadonlyMap<string, V>,
+  keys: readonly string[],
+  file: (key: string) => string = (key) => key,
+) {
+  return new Map(keys.map((key) => [key, filedUnder(index, table, file(key))] as const));
 }
 
 /** What `needs` asks for, read from one workspace; absent entities load as `null`. */
@@ -128,7 +171,7 @@ export function loadFrom(held: HeldWorkspace, needs: Needs): State {
     runs: pick(s.runs, needs.runs),
     messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
     revisions: new Map(needs.revisions.map((ref) => [revisionKey(ref), revisionAt(s, ref)])),
-    pending: filed(held.pending, s.proposals, needs.pending),
-    deciding: filed(held.deciding, s.runs, needs.deciding),
+    pending: filed(held.proposals.byBoth, s.proposals, needs.pending, (id) => both(id, "pending")),
+    deciding: filed(held.runs.decidingByThread, s.runs, needs.deciding),
   };
 }

@@ -1,7 +1,7 @@
 import { logEntries, type WorkspaceSnapshot } from "../model/snapshot.ts";
+import { memoryLists } from "./memory-lists.ts";
 import { EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
-import { offersOf, pendingDecisions } from "./pending.ts";
-import type { AppendBatch, AppendResult, ProposalFilter, Store } from "./port.ts";
+import type { AppendBatch, AppendResult, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
 export interface MemoryStore extends Store {
@@ -45,7 +45,7 @@ export function memoryStore(): MemoryStore {
       const found = logEntries(s, after).filter((e) => e.thread_id === threadId);
       return limit === undefined ? found : found.slice(0, Math.max(0, limit));
     },
-    ...memoryLists(snapshot),
+    ...memoryLists(held),
     async landed(workspaceId, { seq, envelope_id }) {
       const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
       return found?.seq === seq && found.id === envelope_id;
@@ -59,43 +59,6 @@ export function memoryStore(): MemoryStore {
     },
     close: async () => {
       watchers.clear();
-    },
-  };
-}
-
-type Lists = Pick<
-  Store,
-  "revisions" | "proposals" | "artifacts" | "threads" | "runs" | "offers" | "decisions"
->;
-
-// The lists, read from the current snapshot: scans of memory, which the durable adapters
-// serve by index.
-function memoryLists(snapshot: (workspaceId: string) => WorkspaceSnapshot): Lists {
-  return {
-    revisions: async (workspaceId, artifactId) =>
-      snapshot(workspaceId).revisions.get(artifactId)?.slice() ?? [],
-    proposals: async (workspaceId, filter: ProposalFilter) =>
-      [...snapshot(workspaceId).proposals.values()].filter(
-        (p) =>
-          (filter.status === undefined || p.status === filter.status) &&
-          (filter.artifactId === undefined || p.change.artifact_id === filter.artifactId),
-      ),
-    artifacts: async (workspaceId) => [...snapshot(workspaceId).artifacts.values()],
-    threads: async (workspaceId, { status }) =>
-      [...snapshot(workspaceId).threads.values()].filter(
-        (t) => status === undefined || t.status === status,
-      ),
-    runs: async (workspaceId, { threadId, status }) =>
-      [...snapshot(workspaceId).runs.values()].filter(
-        (r) =>
-          (threadId === undefined || r.thread_id === threadId) &&
-          (status === undefined || r.status === status),
-      ),
-    offers: async (workspaceId, { threadId }) =>
-      offersOf(snapshot(workspaceId).threads.values(), threadId),
-    decisions: async (workspaceId, { threadId }) => {
-      const s = snapshot(workspaceId);
-      return pendingDecisions(s.threads.values(), s.runs.values(), threadId);
     },
   };
 }

@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { DEFERRED_CHANNEL, NOTES_CHANNEL } from "../model/decisions.ts";
 import { ThreadOfferSchema } from "../model/offers.ts";
 import { offerAcknowledgement } from "../rules/offers/acknowledgement.ts";
+import { questionAcknowledgement } from "../rules/texts/question-text.ts";
 import type { WorkspaceTool } from "./api.ts";
 import { type JsonSchema, nullable, strictObject } from "./strict-schema.ts";
 import { answered, committed, refused, type ToolKit, tool } from "./tool-kit.ts";
@@ -12,7 +14,7 @@ export function readNotes(kit: ToolKit): WorkspaceTool {
   return tool(kit, {
     name: "read_notes",
     description:
-      "Hear what happened since you last looked: changes others made to the artifacts you follow, and the answers to your proposals (with what the person changed, as a diff). Each note is told once.",
+      "Hear what happened since you last looked: changes others made to the artifacts you follow, the answers to your proposals (with what the person changed, as a diff) and to your questions. Each note is told once.",
     inputSchema: z.strictObject({}),
     jsonSchema: strictObject({}),
     async run() {
@@ -44,10 +46,27 @@ export function offerThread(kit: ToolKit, threadId: string): WorkspaceTool {
   });
 }
 
+// Words for the model on how its question reaches the person and their answer reaches it.
+function askDescription(paused: boolean, channel: string | null): string {
+  const ask =
+    "Ask the person a question you cannot go on without, and only that. Give options when the answer is one of a few choices (each an id and a label); leave options null for a free answer.";
+  if (paused) {
+    return `${ask} Asking pauses your run until they answer; their answer then comes to you as a note.`;
+  }
+  if (channel === null) {
+    return `${ask} The person sees it but answers you in this conversation.`;
+  }
+  if (channel === NOTES_CHANNEL) {
+    return `${ask} With options, they can answer wherever they see it, and their answer comes to you as a note (read_notes shows it); a free answer they give in this conversation.`;
+  }
+  return `${ask} Their answer comes to you through your host.`;
+}
+
 /**
  * Asks the person to decide, with options or as prose. In a run on its `deferred` channel, the
  * question pauses the run (a deferred request) until the person answers; otherwise it is
- * asked in the thread, on the given channel (none: read-only for the person).
+ * asked in the thread, on the given channel (`notes` by default: answerable from any surface,
+ * the answer told by the agent's notes; none: read-only for the person).
  */
 export function askPerson(
   kit: ToolKit,
@@ -55,10 +74,10 @@ export function askPerson(
   channel: string | null,
 ): WorkspaceTool {
   const option = strictObject({ id: STRING, label: STRING });
+  const paused = channel === DEFERRED_CHANNEL && scope.kind === "run";
   return tool(kit, {
     name: "ask_person",
-    description:
-      "Ask the person a question you cannot go on without. Give options when the answer is one of a few choices (each an id and a label); leave options null for a free answer. Ask only what blocks you.",
+    description: askDescription(paused, channel),
     inputSchema: z.strictObject({
       prompt: z.string().min(1),
       options: z
@@ -71,7 +90,6 @@ export function askPerson(
       options: nullable({ type: "array", items: option }),
     }),
     async run({ prompt, options }, { toolCallId }) {
-      const paused = channel === "deferred" && scope.kind === "run";
       if (paused) {
         const request = { tool_call_id: toolCallId, tool_name: "ask_person", kind: "question" };
         const pause = {
@@ -94,12 +112,13 @@ export function askPerson(
       };
       const written = await kit.workspace.commit(command as never, kit.agent);
       if (!written.ok) return refused(kit, written.rejection);
-      const wait = paused ? "Your run is paused until they answer; " : "";
-      return answered(
-        kit,
-        `Your question is in front of the person. ${wait}wait for their answer before you act on it, and do not ask it again.`,
-        { decision_id: toolCallId, scope: { kind, id } },
-      );
+      const owner = kind === "run" ? await kit.workspace.run(id) : await kit.workspace.thread(id);
+      const pending = owner?.decision.pending;
+      const decision = pending?.id === toolCallId ? pending : { channel: null };
+      return answered(kit, questionAcknowledgement({ paused, decision }), {
+        decision_id: toolCallId,
+        scope: { kind, id },
+      });
     },
   });
 }

@@ -60,7 +60,9 @@ export interface WorkspaceToolsOptions {
   readonly agent: ActorInput;
   /**
    * The answer channel `ask_person` asks on (default: the run's built-in `deferred` when the
-   * agent has a run, else none, so the question is read-only for the person).
+   * agent has a run, so the question pauses it; else the built-in `notes`, so the question is
+   * asked in the thread, answerable from any surface, the answer told by the agent's notes).
+   * `null`: read-only for the person. Any channel but `deferred` asks in the thread.
    */
   readonly decisionChannel?: string | null;
   /** Append the agent's new notes to every result (default true). */

@@ -8,7 +8,8 @@ const KEPT = new Set(["type", "properties", "items", "enum", "const", "anyOf", "
 
 const NULL: JsonSchema = { type: "null" };
 
-function allowsNull(node: JsonSchema): boolean {
+/** Whether a JSON Schema takes `null`: its type says so, or one of its `anyOf` does. */
+export function allowsNull(node: JsonSchema): boolean {
   const type = node.type;
   if (type === "null" || (Array.isArray(type) && type.includes("null"))) return true;
   return Array.isArray(node.anyOf) && node.anyOf.some((n) => allowsNull(n as JsonSchema));
@@ -33,17 +34,38 @@ export function strictObject(
   };
 }
 
-function strictNode(node: JsonSchema): JsonSchema | null {
+// A tuple as strict schemas can say it (they know no `prefixItems`): an array whose items
+// are any of the tuple's, the order told in words and checked by zod.
+function strictTuple(node: JsonSchema, prefix: readonly unknown[]): JsonSchema | null {
+  const rest = node.items === false || node.items === undefined ? null : node.items;
+  const parts = [...prefix, ...(rest === null ? [] : [rest])].map(strictNode);
+  if (parts.some((p) => p === null) || parts.length === 0) return null;
+  const items = parts.length === 1 ? (parts[0] as JsonSchema) : { anyOf: parts as JsonSchema[] };
+  const n = prefix.length;
+  const words =
+    rest === null
+      ? `A tuple of exactly ${n} item${n === 1 ? "" : "s"}${n > 1 ? ": each matches the item choice at its position" : ""}.`
+      : `A tuple of at least ${n} item${n === 1 ? "" : "s"}: each of the first ${n} matches the item choice at its position, every later one the last choice.`;
+  const told = typeof node.description === "string" ? `${node.description} ` : "";
+  return { type: "array", description: `${told}${words}`, items };
+}
+
+function strictNode(given: unknown): JsonSchema | null {
+  // `true` (any value) and `false` (none) are schemas too; neither can be said strictly.
+  if (typeof given !== "object" || given === null || Array.isArray(given)) return null;
+  const node = given as JsonSchema;
   // A reference (a recursive value) or a map with open keys cannot be said strictly.
   if ("$ref" in node || "propertyNames" in node || "patternProperties" in node) return null;
-  if (typeof node.additionalProperties === "object") return null;
-  const variants = (node.anyOf ?? node.oneOf) as JsonSchema[] | undefined;
+  if (typeof node.additionalProperties === "object" || node.additionalProperties === true) {
+    return null;
+  }
+  const variants = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
   if (variants !== undefined) {
     const strict = variants.map(strictNode);
     return strict.every((v) => v !== null) ? { anyOf: strict } : null;
   }
   if (node.type === "object") {
-    const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
+    const properties = (node.properties ?? {}) as Record<string, unknown>;
     const required = new Set((node.required ?? []) as string[]);
     const strict: Record<string, JsonSchema> = {};
     for (const [key, value] of Object.entries(properties)) {
@@ -55,9 +77,12 @@ function strictNode(node: JsonSchema): JsonSchema | null {
     const description = typeof node.description === "string" ? node.description : undefined;
     return strictObject(strict, description);
   }
+  if (node.type === "array" && Array.isArray(node.prefixItems)) {
+    return strictTuple(node, node.prefixItems);
+  }
   const kept = Object.fromEntries(Object.entries(node).filter(([key]) => KEPT.has(key)));
   if (node.type === "array") {
-    const items = strictNode((node.items ?? {}) as JsonSchema);
+    const items = strictNode(node.items ?? {});
     return items === null ? null : { ...kept, items };
   }
   // No type at all is any JSON value: not strict.
@@ -89,16 +114,45 @@ export function withoutAbsent(value: unknown): unknown {
   );
 }
 
+// `value` without the object keys whose `null` zod refused (a field that may be left out but
+// not null), or `undefined` when it refused no such `null`.
+function withoutRefusedNulls(value: unknown, issues: readonly z.core.$ZodIssue[]): unknown {
+  const copy = structuredClone(value);
+  let removed = false;
+  for (const { path } of issues) {
+    const key = path.at(-1);
+    if (typeof key !== "string") continue;
+    let parent: unknown = copy;
+    for (const step of path.slice(0, -1)) {
+      parent = (parent as Record<PropertyKey, unknown> | null)?.[step as PropertyKey];
+    }
+    if (typeof parent !== "object" || parent === null || Array.isArray(parent)) continue;
+    if ((parent as Record<string, unknown>)[key] !== null) continue;
+    delete (parent as Record<string, unknown>)[key];
+    removed = true;
+  }
+  return removed ? copy : undefined;
+}
+
 /**
  * Parses what a model sent through a strict schema: first with its `null`s read as "left
- * out", then, if that does not parse, as sent (a field whose value may really be `null`).
+ * out" (so zod's defaults apply); if that does not parse, as sent (a field whose value may
+ * really be `null`), leaving out only the `null`s zod refuses, so that one object can hold
+ * both kinds of `null`. The first reading's error when none parses.
  */
 export function parseStrict<S extends z.ZodType>(
   schema: S,
   value: unknown,
 ): ReturnType<S["safeParse"]> {
+  type Parsed = ReturnType<S["safeParse"]>;
   const absent = schema.safeParse(withoutAbsent(value), { reportInput: true });
-  if (absent.success) return absent as ReturnType<S["safeParse"]>;
-  const sent = schema.safeParse(value, { reportInput: true });
-  return (sent.success ? sent : absent) as ReturnType<S["safeParse"]>;
+  if (absent.success) return absent as Parsed;
+  let sent = value;
+  // Each round leaves out at least one null; nested ones show once their parent parses.
+  for (let round = 0; round < 16 && sent !== undefined; round++) {
+    const parsed = schema.safeParse(sent, { reportInput: true });
+    if (parsed.success) return parsed as Parsed;
+    sent = withoutRefusedNulls(sent, parsed.error.issues);
+  }
+  return absent as Parsed;
 }

@@ -1,12 +1,16 @@
 import { describe, expect, it } from "vitest";
+import { z } from "zod";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import { defineArtifactType } from "../../src/model/artifact-type.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
+import { createRegistry } from "../../src/model/registry.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
 import type { WorkspaceTool } from "../../src/tools/api.ts";
 import type { JsonSchema } from "../../src/tools/strict-schema.ts";
 import { workspaceTools } from "../../src/tools/workspace-tools.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
+import { sdkProblems } from "./sdk-checks.ts";
 
 const alice = { kind: "user", id: "alice", name: "Alice" } as const;
 const agent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;
@@ -25,25 +29,6 @@ async function setup(store: Store = memoryStore()) {
   const call = (name: string, args: unknown) =>
     byName(name).execute(args, { toolCallId: `call_${++n}` });
   return { ws, tools, call };
-}
-
-/** Strict as OpenAI reads it: every object closed, every property required, no refs. */
-function strictProblems(node: JsonSchema, at = "$"): string[] {
-  const problems: string[] = [];
-  if ("$ref" in node || "$defs" in node) problems.push(`${at}: a reference`);
-  if (node.type === "object") {
-    const properties = (node.properties ?? {}) as Record<string, JsonSchema>;
-    if (node.additionalProperties !== false) problems.push(`${at}: not closed`);
-    const required = new Set((node.required ?? []) as string[]);
-    for (const key of Object.keys(properties)) {
-      if (!required.has(key)) problems.push(`${at}.${key}: not required`);
-      problems.push(...strictProblems(properties[key] as JsonSchema, `${at}.${key}`));
-    }
-  }
-  if (node.type === "array") problems.push(...strictProblems(node.items as JsonSchema, `${at}[]`));
-  for (const variant of (node.anyOf ?? []) as JsonSchema[])
-    problems.push(...strictProblems(variant, at));
-  return problems;
 }
 
 describe("the tool set", () => {
@@ -68,7 +53,7 @@ describe("the tool set", () => {
     for (const tool of tools) {
       expect(tool.name).toMatch(/^[a-zA-Z0-9_-]{1,64}$/);
       expect(tool.jsonSchema.type, tool.name).toBe("object");
-      expect(strictProblems(tool.jsonSchema), tool.name).toEqual([]);
+      expect(await sdkProblems(tool.name, tool.jsonSchema), tool.name).toEqual([]);
       expect(tool.description.length, tool.name).toBeGreaterThan(40);
     }
   });
@@ -96,6 +81,151 @@ describe("the tool set", () => {
     );
     expect(names).not.toContain("offer_thread");
     expect(names).not.toContain("ask_person");
+  });
+});
+
+// Kinds of every shape: a tuple, enums and literals, nested and nullable fields, a union at
+// the root, an open record.
+const task = defineArtifactType({
+  kind: "task",
+  writePolicy: "direct",
+  schema: z.strictObject({
+    title: z.string(),
+    status: z.enum(["todo", "done"]).default("todo"),
+    kind: z.literal("task").default("task"),
+    at: z.tuple([z.number(), z.number()]).optional(),
+    owner: z.object({ name: z.string(), email: z.string().optional() }).optional(),
+    due: z.string().nullable().default(null),
+    // Optional fields type as possibly undefined, which a JSON object's type leaves out.
+  }) as never,
+});
+const shape = defineArtifactType({
+  kind: "shape",
+  writePolicy: "direct",
+  schema: z.discriminatedUnion("t", [
+    z.object({ t: z.literal("circle"), r: z.number() }),
+    z.object({ t: z.literal("square"), side: z.number() }),
+  ]),
+});
+const doc = (kind: string) =>
+  defineArtifactType({
+    kind,
+    writePolicy: "propose",
+    schema: z.object({ body: z.string(), meta: z.record(z.string(), z.string()).default({}) }),
+  });
+
+async function richTools(kinds = [task, shape, doc("doc.v2")]) {
+  const ws = createWorkspace({
+    registry: createRegistry({ artifactTypes: kinds }),
+    newId: sequentialIds(),
+  });
+  await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+  const tools = workspaceTools(ws, { agent: { kind: "agent", thread_id: "t1", run_id: null } });
+  let n = 0;
+  const call = (name: string, args: unknown) => {
+    const found = tools.find((t) => t.name === name);
+    if (found === undefined) throw new Error(`no tool ${name}`);
+    return found.execute(args, { toolCallId: `call_${++n}` });
+  };
+  return { ws, tools, call };
+}
+
+describe("the tools of kinds of every shape", () => {
+  it("are made, and each input is what every SDK takes as strict", async () => {
+    const { tools } = await richTools();
+    expect(tools.map((t) => t.name)).toContain("create_task");
+    for (const tool of tools) {
+      expect(await sdkProblems(tool.name, tool.jsonSchema), tool.name).toEqual([]);
+    }
+  });
+
+  it("take the same keys in zod as in their JSON Schema", async () => {
+    const { tools } = await richTools();
+    for (const tool of tools) {
+      const keys = Object.keys((tool.inputSchema as z.ZodObject).shape);
+      expect(keys, tool.name).toEqual(Object.keys(tool.jsonSchema.properties as object));
+    }
+    const { call } = await richTools();
+    const both = await call("edit_task", {
+      artifact_id: "x",
+      base_version: 1,
+      set_json: '{"title":"T"}',
+    });
+    expect(both.text).toContain("set_json");
+    expect(both.rejection).toMatchObject({ type: "validation_failed" });
+  });
+
+  it("offer only free-text fields to text edits, not enums or literals", async () => {
+    const { tools } = await richTools();
+    const edit = tools.find((t) => t.name === "edit_task")?.jsonSchema as {
+      properties: { text_edits: { anyOf: [{ properties: { field: JsonSchema } }] } };
+    };
+    expect(edit.properties.text_edits.anyOf[0].properties.field).toEqual({
+      type: "string",
+      enum: ["title"],
+    });
+  });
+
+  it("clear a field to null where it may be null, and leave it out where it may be", async () => {
+    const { ws, call } = await richTools();
+    const created = await call("create_task", {
+      artifact_id: "x1",
+      data: {
+        title: "T",
+        status: null,
+        kind: null,
+        at: [1, 2],
+        owner: { name: "Ada", email: null },
+        due: "2027-01-01",
+      },
+    });
+    expect(created.text).toBe("Applied: x1 is now at version 1.");
+    const cleared = await call("edit_task", {
+      artifact_id: "x1",
+      base_version: 1,
+      summary: null,
+      text_edits: null,
+      set: null,
+      clear: ["due", "at"],
+    });
+    expect(cleared.text).toBe("Applied: x1 is now at version 2.");
+    expect((await ws.artifact("x1"))?.data).toEqual({
+      title: "T",
+      status: "todo",
+      kind: "task",
+      owner: { name: "Ada" },
+      due: null,
+    });
+    // A field set leaves out (null) is left as it is, whatever its default.
+    const done = await call("edit_task", {
+      artifact_id: "x1",
+      base_version: 2,
+      set: { title: null, status: "done", kind: null, at: null, owner: null, due: null },
+    });
+    expect(done.text).toBe("Applied: x1 is now at version 3.");
+    const renamed = await call("edit_task", {
+      artifact_id: "x1",
+      base_version: 3,
+      set: { title: "U", status: null, kind: null, at: null, owner: null, due: null },
+    });
+    expect(renamed.text).toBe("Applied: x1 is now at version 4.");
+    expect((await ws.artifact("x1"))?.data).toMatchObject({ title: "U", status: "done" });
+    const twice = await call("edit_task", {
+      artifact_id: "x1",
+      base_version: 4,
+      set: { title: "V" },
+      clear: ["title"],
+    });
+    expect(twice.rejection).toMatchObject({ type: "validation_failed" });
+  });
+
+  it("refuse two kinds whose tools would have the same name, naming both", async () => {
+    await expect(richTools([doc("doc.v2"), doc("doc_v2")])).rejects.toThrow(
+      expect.objectContaining({
+        code: "invalid_argument",
+        message: expect.stringContaining("doc.v2 and doc_v2 both make the tool create_doc_v2"),
+      }),
+    );
   });
 });
 
@@ -213,8 +343,9 @@ describe("calling the tools", () => {
     });
   });
 
-  it("asks the person in its run, pausing it on the deferred channel until they answer", async () => {
+  it("asks the person in its run, pausing it on the deferred channel; the answer comes as a note", async () => {
     const { ws, call } = await setup();
+    await call("read_notes", {});
     const asked = await call("ask_person", {
       prompt: "Which day?",
       options: [
@@ -222,16 +353,58 @@ describe("calling the tools", () => {
         { id: "fri", label: "Friday" },
       ],
     });
-    expect(asked.text).toContain("Your run is paused until they answer");
+    expect(asked.text).toBe(
+      "Your question is in front of the person, and your run is paused until they answer. Their answer will come to you as a note. Do not ask it again.",
+    );
     expect(await ws.run("r1")).toMatchObject({
       status: "paused",
-      decision: { pending: { id: "call_1", channel: "deferred" } },
+      decision: { pending: { id: "call_2", channel: "deferred" } },
     });
     const answered = await ws.answerDecision(
-      { scope: { kind: "run", id: "r1" }, decision_id: "call_1", option_id: "fri" },
+      { scope: { kind: "run", id: "r1" }, decision_id: "call_2", option_id: "fri" },
       alice,
     );
     expect(answered).toMatchObject({ ok: true, status: "delivered" });
-    expect((await ws.run("r1"))?.answers).toEqual({ call_1: { answer: "fri", approved: null } });
+    expect((await ws.run("r1"))?.answers).toEqual({ call_2: { answer: "fri", approved: null } });
+    const notes = await call("read_notes", {});
+    expect(notes.text).toBe('- Alice answered your question call_2: "Friday"');
+    expect((await call("read_notes", {})).text).toBe("Nothing new.");
+  });
+
+  it("asks a thread's question on the notes channel: options kept, answerable, told by its notes", async () => {
+    const { ws, call } = await richTools();
+    const asked = await call("ask_person", {
+      prompt: "Which day?",
+      options: [
+        { id: "mon", label: "Monday" },
+        { id: "fri", label: "Friday" },
+      ],
+    });
+    expect(asked.text).toMatch(/^Your question and its options are in front of the person\. /);
+    const [pending] = await ws.decisions({ threadId: "t1" });
+    expect(pending?.decision).toMatchObject({
+      id: "call_1",
+      channel: "notes",
+      options: [
+        { id: "mon", label: "Monday" },
+        { id: "fri", label: "Friday" },
+      ],
+    });
+    const scope = { kind: "thread", id: "t1" } as const;
+    expect(
+      await ws.answerDecision({ scope, decision_id: "call_1", option_id: "mon" }, alice),
+    ).toMatchObject({ ok: true, status: "delivered", channel: "notes" });
+    const next = await call("list_artifacts", {});
+    expect(next.notes).toBe('- Alice answered your question call_1: "Monday"');
+  });
+
+  it("says so when the question cannot be answered where the person sees it", async () => {
+    const { ws } = await setup();
+    const thread = { kind: "agent", thread_id: "t1", run_id: null } as const;
+    const [ask] = workspaceTools(ws, { agent: thread, decisionChannel: null }).filter(
+      (t) => t.name === "ask_person",
+    );
+    const asked = await ask?.execute({ prompt: "Which day?", options: null }, { toolCallId: "q" });
+    expect(asked?.text).toMatch(/^Your question is shown to the person, but it cannot be answered/);
   });
 });

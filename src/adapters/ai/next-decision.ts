@@ -1,6 +1,6 @@
+import { DEFERRED_CHANNEL } from "../../model/decisions.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import type { Run } from "../../model/runs.ts";
-import { DEFERRED_CHANNEL } from "../../rules/decisions/decisions.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { ResumeData } from "./resume-data.ts";
 import { questionOf } from "./waiting-calls.ts";

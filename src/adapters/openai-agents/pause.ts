@@ -1,9 +1,9 @@
 import type { RunResult } from "@openai/agents-core";
 import type { Decision } from "../../model/decisions.ts";
+import { DEFERRED_CHANNEL } from "../../model/decisions.ts";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { Rejection } from "../../model/rejections.ts";
 import type { Run } from "../../model/runs.ts";
-import { DEFERRED_CHANNEL } from "../../rules/decisions/decisions.ts";
 import type { Workspace, WriteResult } from "../../workspace/api.ts";
 import type { AnyOpenAiAgent } from "./api.ts";
 import { decisionFor, requestOf } from "./requests.ts";

@@ -1,3 +1,4 @@
+import { renderNotes } from "../../diffs/notes/render.ts";
 import { answered, type ToolKit } from "../../tools/tool-kit.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { RunAgent } from "./run-agent.ts";
@@ -20,21 +21,27 @@ function words(answer: unknown, input: unknown): string {
   return `The person answered: ${text}`;
 }
 
-/** Reads the person's answers to the agent's questions in its run (`Run.answered`). */
+/**
+ * Reads the person's answers to the agent's questions in its run (`Run.answered`). The notes
+ * after the answer leave out the note of that same answer: the result already is it.
+ */
 export function questionAnswerer(
   workspace: Workspace,
   agent: RunAgent,
   notes: boolean,
 ): AnswerReader {
-  const kit: ToolKit = {
-    workspace,
-    agent: agent.actor,
-    notes: async () => (notes ? (await workspace.nextNotes({ viewer: agent.actor })).text : ""),
+  const others = async (toolCallId: string) => {
+    if (!notes) return "";
+    const delivery = await workspace.nextNotes({ viewer: agent.actor });
+    return renderNotes(
+      delivery.notes.filter((n) => n.type !== "answer" || n.decision_id !== toolCallId),
+    );
   };
   return async (toolCallId, input) => {
     const run = await workspace.run(agent.run_id);
     const recorded = run?.answered[toolCallId];
     if (recorded === undefined) return null;
+    const kit: ToolKit = { workspace, agent: agent.actor, notes: () => others(toolCallId) };
     return (await answered(kit, words(recorded.answer, input), recorded.answer)).text;
   };
 }

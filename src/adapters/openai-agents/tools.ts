@@ -1,6 +1,6 @@
 import { tool } from "@openai/agents-core";
+import { DEFERRED_CHANNEL } from "../../model/decisions.ts";
 import { WorkspaceError } from "../../model/errors.ts";
-import { DEFERRED_CHANNEL } from "../../rules/decisions/decisions.ts";
 import type { WorkspaceTool } from "../../tools/api.ts";
 import { parseStrict } from "../../tools/strict-schema.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";

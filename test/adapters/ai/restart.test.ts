@@ -3,36 +3,30 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { generateText, type ModelMessage } from "ai";
 import { afterAll, expect, it } from "vitest";
-import { pauseForPerson } from "../../../src/adapters/ai/pause.ts";
+import type { AiPauseResult } from "../../../src/adapters/ai/api.ts";
 import { resumeMessages } from "../../../src/adapters/ai/resume.ts";
 import { aiTools } from "../../../src/adapters/ai/tools.ts";
 import { sqliteStore } from "../../../src/stores/sqlite/sqlite-store.ts";
 import { createWorkspace } from "../../../src/workspace/workspace.ts";
-import { agent, alice, editPlan, registry, scriptedModel, setup, toolOutputs } from "./kit.ts";
+import { inAnotherProcess } from "../child-process.ts";
+import { agent, alice, registry, scriptedModel, toolOutputs } from "./kit.ts";
 
 const dir = mkdtempSync(join(tmpdir(), "aw-ai-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 const toolApproval = { edit_plan: "user-approval" } as const;
 
-it("pauses in one process and resumes in the next: the model gets the approval", async () => {
+it("pauses in one process and resumes in another: the model gets the approval", async () => {
   const path = join(dir, "restart.db");
   const messages: ModelMessage[] = [{ role: "user", content: "Move the release to Monday." }];
 
-  // The first process: the model asks to edit; the run pauses, and the process goes away.
-  const first = await setup(sqliteStore({ path }));
-  const before = scriptedModel([
-    { calls: [{ id: "c1", name: "edit_plan", args: editPlan("Friday", "Monday") }] },
-  ]);
-  const result = await generateText({
-    model: before,
-    tools: aiTools(first, { agent }),
-    toolApproval,
-    messages,
-  });
-  const paused = await pauseForPerson(first, { agent, result, messages });
+  // The first process: the model asks to edit; the run pauses, and the process ends.
+  const first = (await inAnotherProcess(join(import.meta.dirname, "pause-process.ts"), [path])) as {
+    paused: AiPauseResult;
+    responseMessages: ModelMessage[];
+  };
+  const { paused } = first;
   if (!paused.ok || paused.status !== "paused") throw new Error(JSON.stringify(paused));
-  await first.close();
 
   // The person, on another surface: the decision is in the file, and answering it is enough.
   const surface = createWorkspace({ registry, store: sqliteStore({ path }) });
@@ -53,7 +47,7 @@ it("pauses in one process and resumes in the next: the model gets the approval",
   const next = createWorkspace({ registry, store: sqliteStore({ path }) });
   const resumed = await resumeMessages(next, { runId: "r1" });
   if (!resumed.ok || resumed.status !== "resumed") throw new Error(JSON.stringify(resumed));
-  expect(resumed.messages.slice(0, 2)).toEqual([messages[0], result.responseMessages[0]]);
+  expect(resumed.messages.slice(0, 2)).toEqual([messages[0], first.responseMessages[0]]);
   const after = scriptedModel([{ text: "Proposed Monday." }]);
   const final = await generateText({
     model: after,

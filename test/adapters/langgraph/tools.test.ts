@@ -1,4 +1,5 @@
 import { HumanMessage, type ToolMessage } from "@langchain/core/messages";
+import { convertToOpenAITool } from "@langchain/core/utils/function_calling";
 import { toJsonSchema } from "@langchain/core/utils/json_schema";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
@@ -9,7 +10,7 @@ import { createRegistry } from "../../../src/model/registry.ts";
 import { proposalAcknowledgement } from "../../../src/rules/proposals/acknowledgement.ts";
 import { workspaceTools } from "../../../src/tools/workspace-tools.ts";
 import { createWorkspace } from "../../../src/workspace/workspace.ts";
-import { agentGraph, ScriptedChatModel, type Turn } from "./harness.ts";
+import { agentGraph, scriptedModel, type Turn, toolResults } from "./harness.ts";
 
 const alice = { kind: "user", id: "alice", name: "Alice" } as const;
 const agent = { kind: "agent", thread_id: "t1", run_id: null } as const;
@@ -49,7 +50,7 @@ const edit = (old: string, replacement: string, base_version = 1) => ({
 
 async function run(turns: Turn[]) {
   const { ws, tools } = await setup();
-  const model = new ScriptedChatModel(turns);
+  const model = scriptedModel(turns);
   const graph = agentGraph(model, tools);
   const config = { configurable: { thread_id: "t1" } };
   const talk = (text: string) => graph.invoke({ messages: [new HumanMessage(text)] }, config);
@@ -67,10 +68,11 @@ describe("langGraphTools", () => {
       expect(tool.description).toBe(plain[i]?.description);
       expect(toJsonSchema(tool.schema)).toEqual(plain[i]?.jsonSchema);
     }
-    const model = new ScriptedChatModel([]);
-    model.bindTools(tools);
-    const shown = model.shown.find((t) => t.function.name === "edit_plan");
-    expect(shown?.function.parameters).toEqual(
+    // What a provider's bindTools shows the model (ChatOpenAI's conversion).
+    const editPlan = tools.find((t) => t.name === "edit_plan");
+    if (editPlan === undefined) throw new Error("no edit_plan");
+    const shown = convertToOpenAITool(editPlan);
+    expect(shown.function.parameters).toEqual(
       plain.find((t) => t.name === "edit_plan")?.jsonSchema,
     );
   });
@@ -84,7 +86,7 @@ describe("langGraphTools", () => {
     const [proposal] = await ws.proposals({ status: "pending" });
     expect(proposal?.change).toMatchObject({ type: "edit_artifact", artifact_id: "plan" });
     expect((await ws.artifact("plan"))?.version).toBe(1);
-    const [result] = model.toolResults();
+    const [result] = toolResults(model);
     const words = proposalAcknowledgement({
       type: "proposed",
       proposal_id: proposal?.id ?? "",
@@ -104,7 +106,7 @@ describe("langGraphTools", () => {
       { say: "Stuck." },
     ]);
     await talk("Change the plan.");
-    const [stale, badType, missing] = model.toolResults();
+    const [stale, badType, missing] = toolResults(model);
     expect(stale?.status).toBe("error");
     expect(contentOf(stale)).toBe(
       "Not applied: plan is at version 1, and the change was based on version 7. Read it again and base the change on version 1.",
@@ -137,7 +139,7 @@ describe("langGraphTools", () => {
     );
     expect(accepted.ok).toBe(true);
     await talk("Anything new?");
-    const [, listed] = model.toolResults();
+    const [, listed] = toolResults(model);
     const text = contentOf(listed);
     expect(text).toMatch(/^- plan \(plan, version 2\)\n\nSince you last looked:\n/);
     expect(text).toContain("-Release on Monday.");

@@ -376,13 +376,22 @@ describe("ask_person: a person who takes their time", () => {
 });
 
 describe("ask_person without elicitation", () => {
-  it("is the core tool when the client cannot elicit: the question is put and the call returns", async () => {
+  it("is the core tool when the client cannot elicit: asked on notes, answerable elsewhere", async () => {
     const { ws, answerChannel } = await setup();
     const { call, close } = await connect(ws, { agent: threadAgent, person, answerChannel });
     const result = await call("ask_person", plans);
-    expect(texts(result)[0]).toMatch(/^Your question is in front of the person\./);
+    expect(texts(result)[0]).toMatch(/^Your question and its options are in front of the person\./);
     const [pending] = await ws.decisions();
-    expect(pending?.decision).toMatchObject({ id: "call_1", channel: null, options: [] });
+    expect(pending?.decision).toMatchObject({ id: "call_1", channel: "notes" });
+    expect(pending?.decision.options.length).toBeGreaterThan(0);
+    const option_id = pending?.decision.options[0]?.id ?? "";
+    const scope = pending?.scope ?? { kind: "thread", id: "" };
+    expect(
+      await ws.answerDecision({ scope, decision_id: "call_1", option_id }, alice),
+    ).toMatchObject({ ok: true, status: "delivered" });
+    expect(texts(await call("read_notes"))).toEqual([
+      expect.stringMatching(/^- Alice answered your question call_1: /),
+    ]);
     await close();
   });
 
@@ -392,7 +401,7 @@ describe("ask_person without elicitation", () => {
     const { call, close } = await connect(ws, { agent: runAgent }, elicitor);
     const result = await call("ask_person", plans);
     expect(texts(result)[0]).toMatch(
-      /^Your question is in front of the person\. Your run is paused/,
+      /^Your question is in front of the person, and your run is paused/,
     );
     expect(elicitor).not.toHaveBeenCalled();
     expect((await ws.run("r1"))?.status).toBe("paused");

@@ -1,3 +1,4 @@
+import { join } from "node:path";
 import { Agent, tool } from "@openai/agents-core";
 import {
   assistantMessage,
@@ -9,37 +10,40 @@ import { describe, expect, it } from "vitest";
 import { DENIED, resumeOpenAiAgent } from "../../../src/adapters/openai-agents/resume.ts";
 import { runOpenAiAgent } from "../../../src/adapters/openai-agents/run.ts";
 import { openAiAgentsTools } from "../../../src/adapters/openai-agents/tools.ts";
+import type { Decision } from "../../../src/model/decisions.ts";
 import { sqliteStore } from "../../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../../src/workspace/api.ts";
 import { tempFiles } from "../../stores/fixtures/sqlite-files.ts";
-import { agent, alice, open, planner, runner, setup, toolResults } from "./helpers.ts";
+import { inAnotherProcess } from "../child-process.ts";
+import {
+  agent,
+  alice,
+  approvals,
+  bye,
+  open,
+  pauseOnBye,
+  planner,
+  runner,
+  setup,
+  toolResults,
+} from "./helpers.ts";
 
 const files = tempFiles("openai-agents");
-const approvals = { needsApproval: ["edit_note", "create_note"] };
-const bye = {
-  artifact_id: "n1",
-  base_version: 1,
-  summary: null,
-  text_edits: null,
-  set: { text: "bye", title: null },
-};
 const scope = { kind: "run", id: "r1" } as const;
 
 function answer(ws: Workspace, decision_id: string, option_id: string) {
   return ws.answerDecision({ scope, decision_id, option_id, surface: "cli" }, alice);
 }
 
-async function pauseOnBye(ws: Workspace) {
-  const model = new ScriptedModel([[functionCall("edit_note", bye, { callId: "call_bye" })]]);
-  const openAiAgent = planner(ws, model, approvals);
-  return runOpenAiAgent(ws, { agent, openAiAgent, runner, input: "Say bye." });
-}
-
 describe("an approval", () => {
-  it("pauses the run, is answered as a decision, and resumes in another process", async () => {
+  it("pauses the run in one process, is answered as a decision, and resumes in another", async () => {
     const path = files.file();
-    const first = await setup(sqliteStore({ path }));
-    const paused = await pauseOnBye(first);
+    // The first process: the run pauses on the approval, and the process ends.
+    const script = join(import.meta.dirname, "pause-process.ts");
+    const paused = (await inAnotherProcess(script, [path])) as {
+      status: string;
+      decision: Decision | null;
+    };
     expect(paused.status).toBe("paused");
     expect(paused.decision).toMatchObject({
       id: "call_bye",
@@ -50,6 +54,7 @@ describe("an approval", () => {
       ],
     });
     expect(paused.decision?.prompt).toContain("edit_note");
+    const first = open(sqliteStore({ path }));
     const stored = await first.run("r1");
     expect(stored).toMatchObject({
       status: "paused",

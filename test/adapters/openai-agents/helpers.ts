@@ -1,8 +1,9 @@
 // What the OpenAI Agents adapter's tests share: a workspace with a thread and its agent's run,
 // the SDK agent over the adapter's tools, and what the scripted model was shown.
 import { Agent, Runner } from "@openai/agents-core";
-import type { ScriptedModel } from "@openai/agents-core/testing";
+import { functionCall, ScriptedModel } from "@openai/agents-core/testing";
 import type { OpenAiAgentsToolsOptions } from "../../../src/adapters/openai-agents/api.ts";
+import { runOpenAiAgent } from "../../../src/adapters/openai-agents/run.ts";
 import { openAiAgentsTools } from "../../../src/adapters/openai-agents/tools.ts";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
 import { sequentialIds } from "../../../src/model/ids.ts";
@@ -56,4 +57,23 @@ export function toolResults(model: ScriptedModel): string[] {
     const output = item.output as { type?: string; text?: string } | string;
     return [typeof output === "string" ? output : (output.text ?? "")];
   });
+}
+
+/** The edit the agent asks for in the approval tests: note n1's text to "bye". */
+export const bye = {
+  artifact_id: "n1",
+  base_version: 1,
+  summary: null,
+  text_edits: null,
+  set: { text: "bye", title: null },
+};
+
+/** The tools the approval tests' agent needs a person's approval for. */
+export const approvals = { needsApproval: ["edit_note", "create_note"] };
+
+/** Runs the agent on a model that asks for `bye` (call `call_bye`): the run pauses on it. */
+export async function pauseOnBye(ws: Workspace) {
+  const model = new ScriptedModel([[functionCall("edit_note", bye, { callId: "call_bye" })]]);
+  const openAiAgent = planner(ws, model, approvals);
+  return runOpenAiAgent(ws, { agent, openAiAgent, runner, input: "Say bye." });
 }

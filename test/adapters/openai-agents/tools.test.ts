@@ -29,17 +29,21 @@ describe("openAiAgentsTools", () => {
     await ws.close();
   });
 
-  it("use the JSON Schemas because the zod inputs of the edit tools cannot be strict", async () => {
+  it("send our strict JSON Schemas, not the SDK's own conversion of the zod inputs", async () => {
     const ws = await setup();
-    const edit = workspaceTools(ws, { agent }).find((t) => t.name === "edit_memo");
-    const withZod = () =>
-      tool({
-        name: "edit_memo",
+    for (const plain of workspaceTools(ws, { agent })) {
+      const withZod = tool({
+        name: plain.name,
         description: "d",
-        parameters: edit?.inputSchema as never,
+        parameters: plain.inputSchema as never,
         execute: () => "",
       });
-    expect(withZod).toThrow(/Unable to convert the provided Zod schema/);
+      // The SDK's conversion is its own (draft-07, defaults and bounds kept), never ours.
+      expect(withZod.parameters, plain.name).toMatchObject({
+        $schema: "http://json-schema.org/draft-07/schema#",
+      });
+      expect(withZod.parameters, plain.name).not.toEqual(plain.jsonSchema);
+    }
     await ws.close();
   });
 
