@@ -70,6 +70,8 @@ export const ExpectSchema = z
     threads: expectedList,
     runs: expectedList,
     messages: z.array(z.string()).optional(),
+    /** What `viewer` hears of the case's events, as notes (our extension, for decisions). */
+    notes: z.strictObject({ viewer: JsonValueSchema, notes: z.array(JsonValueSchema) }).optional(),
   })
   .superRefine((expect, ctx) => {
     const keys = Object.keys(expect);

@@ -2,8 +2,10 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decide } from "../decide/decide.ts";
 import { parseActor, parseCommand, parseFact } from "../decide/parse.ts";
+import { changeNotes } from "../diffs/notes/change-notes.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
+import type { Envelope } from "../model/envelope.ts";
 import { type IdSource, sequentialIds } from "../model/ids.ts";
 import type { JsonObject, JsonValue } from "../model/json.ts";
 import type { Registry } from "../model/registry.ts";
@@ -107,6 +109,20 @@ function decideCase(testCase: Case, options: RunOptions): CaseDump {
 
 const ENTITY_LISTS = ["events", "artifacts", "revisions", "proposals", "threads", "runs"] as const;
 
+// What the case's `expect.notes.viewer` hears of its events, written as by the case's actor.
+function notesDifferences(testCase: Case, events: readonly JsonValue[]): Difference[] {
+  const expected = testCase.expect.notes;
+  if (expected === undefined) return [];
+  const viewer = parseActor(expected.viewer);
+  const actor = parseActor(testCase.actor);
+  if (!viewer.ok || !actor.ok) throw new CaseFileError("expect.notes.viewer is not an actor");
+  const envelopes = events.map(
+    (event, i) => ({ seq: i + 1, actor: actor.value, event }) as unknown as Envelope,
+  );
+  const notes = toJson<JsonValue[]>(changeNotes(envelopes, { viewer: viewer.value }));
+  return subsetDifferences(expected.notes, notes, "$.notes");
+}
+
 /** Where a case's actual dump fails its `expect` (empty when it passes). */
 export function caseDifferences(testCase: Case, actual: CaseDump): Difference[] {
   const { expect } = testCase;
@@ -141,6 +157,7 @@ export function caseDifferences(testCase: Case, actual: CaseDump): Difference[] 
     const expected = expect[key];
     if (expected !== undefined) found.push(...subsetDifferences(expected, actual[key], `$.${key}`));
   }
+  if (expect.notes !== undefined) found.push(...notesDifferences(testCase, actual.events));
   if (expect.messages !== undefined && !pythonEquals(expect.messages, actual.messages)) {
     found.push({
       path: "$.messages",

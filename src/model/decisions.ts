@@ -79,6 +79,23 @@ export function isDue(decision: Decision, now: string | undefined): boolean {
   return due !== null && now !== undefined && Date.parse(now) >= Date.parse(due);
 }
 
+/** The answer channel every run has: the original's deferred answers. */
+export const DEFERRED_CHANNEL = "deferred";
+
+/**
+ * The answer channel every thread and run has whose delivery is the asking agent's notes: the
+ * stored answer is what its next notes tell it, so nothing more is sent.
+ */
+export const NOTES_CHANNEL = "notes";
+
+/**
+ * Whether `channel` is built in (`deferred`, `notes`): proven without the host declaring it,
+ * and delivered by the very write that stores the answer.
+ */
+export function isBuiltInChannel(channel: string): boolean {
+  return channel === DEFERRED_CHANNEL || channel === NOTES_CHANNEL;
+}
+
 /** A scope with no decisions yet (frozen: shared by every new thread and run). */
 export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: Object.freeze({}) });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { DataDiffSchema } from "./data-diff.ts";
+import { ScopeSchema } from "./decisions.ts";
 
 /** Others changed an artifact the viewer follows: coalesced over a slice of the log. */
 const ChangeNoteSchema = z.object({
@@ -51,11 +52,24 @@ const NoticeNoteSchema = z.object({
   content: z.string(),
 });
 
+/** A person answered a decision asked in the viewer agent's thread or one of its runs. */
+const AnswerNoteSchema = z.object({
+  type: z.literal("answer"),
+  decision_id: z.string(),
+  scope: ScopeSchema,
+  actor: z.string(),
+  /** The option picked; `null` for an answer given directly to a deferred request. */
+  option_id: z.string().nullable(),
+  /** What the person answered: the option's label, or their own words. */
+  answer: z.string(),
+});
+
 /** What an agent (or a person) should hear of since it last looked, discriminated by `type`. */
 export const NoteSchema = z.discriminatedUnion("type", [
   ChangeNoteSchema,
   ProposalNoteSchema,
   NoticeNoteSchema,
+  AnswerNoteSchema,
 ]);
 /** What a viewer should hear of since it last looked. */
 export type Note = z.infer<typeof NoteSchema>;

@@ -1,7 +1,6 @@
-import type { Scope } from "../model/decisions.ts";
+import { isBuiltInChannel, type Scope } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
 import { isKnownEvent } from "../model/event.ts";
-import { DEFERRED_CHANNEL } from "../rules/decisions/decisions.ts";
 
 /** What an answer channel delivers: the person's pick, and the decision it answers. */
 export interface DecisionDelivery {
@@ -57,7 +56,9 @@ export function deliverAnswer(
   for (const { event } of envelopes) {
     if (!isKnownEvent(event) || event.type !== "decision_answered") continue;
     const { scope, thread_id, run_id, decision_id, option_id, label, channel } = event;
-    if (channel === DEFERRED_CHANNEL) {
+    // A built-in channel delivers in the write that stored the answer (the run's deferred
+    // request answered; the asker's notes tell it).
+    if (isBuiltInChannel(channel)) {
       return Promise.resolve({ ok: true, status: "delivered", option_id, channel });
     }
     // Own keys only: a name like `constructor` must not reach Object.prototype and "deliver".

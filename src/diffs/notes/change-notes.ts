@@ -1,4 +1,5 @@
 import { type Actor, displayName, participantKey } from "../../model/actors.ts";
+import { isBuiltInChannel } from "../../model/decisions.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import { isKnownEvent, type KnownEvent } from "../../model/event.ts";
 import type { JsonObject } from "../../model/json.ts";
@@ -51,7 +52,10 @@ export function notesNeeds(
  * What `viewer` should hear of in a slice of the log, in order: others' changes to artifacts
  * it follows (one note per artifact, with the diff from before the first change to after the
  * last), proposals made on them, the answers to its own proposals (with what landed compared
- * with what it proposed), and notices in its thread. The viewer's own actions are left out.
+ * with what it proposed), notices in its thread, and the answers people gave to the questions
+ * asked in its thread or its runs (decisions on a built-in channel, deferred questions; not
+ * approvals, nor answers a host's channel delivers itself). The viewer's own actions are left
+ * out.
  * Pure: the caller loads the data `notesNeeds` asks for.
  */
 export function changeNotes(envelopes: readonly Envelope[], options: NotesOptions): Note[] {
@@ -76,6 +80,10 @@ interface Reading {
   readonly follows: (artifactId: string) => boolean;
   /** Proposals of the viewer's answered in the slice: their artifact events are told by the answer. */
   readonly ownProposals: ReadonlySet<string>;
+  /** Decisions answered in the slice: a deferred request answered with one is told once, by it. */
+  readonly answeredDecisions: ReadonlySet<string>;
+  /** Deferred requests approved or denied in the slice: approvals, not questions. */
+  readonly approvals: ReadonlySet<string>;
   readonly notices: boolean;
   readonly notes: Note[];
   readonly coalesced: Map<string, Coalesced>;
@@ -94,11 +102,22 @@ function reading(envelopes: readonly Envelope[], options: Omit<NotesOptions, "da
         : [],
     ),
   );
+  const answeredDecisions = new Set<string>();
+  const approvals = new Set<string>();
+  for (const { event } of envelopes) {
+    if (!isKnownEvent(event)) continue;
+    if (event.type === "decision_answered") answeredDecisions.add(event.decision_id);
+    if (event.type === "deferred_answered" && event.approved !== null) {
+      approvals.add(event.tool_call_id);
+    }
+  }
   return {
     viewer,
     agentThread: options.viewer.kind === "agent" ? options.viewer.thread_id : null,
     follows: (id) => focus === null || focus.has(id),
     ownProposals,
+    answeredDecisions,
+    approvals,
     notices: options.notices !== false,
     notes: [],
     coalesced: new Map(),
@@ -167,6 +186,36 @@ function noteAnswer(r: Reading, event: Answered, who: string): void {
   });
 }
 
+type DecisionAnswer = Extract<KnownEvent, { type: "decision_answered" | "deferred_answered" }>;
+
+// A person's answer to a question asked in the viewer agent's thread or one of its runs, on a
+// built-in channel (`notes`, whose delivery this note is; a run's `deferred`) or given directly
+// to a deferred request. A host's channel hands the answer to the agent itself, and an
+// approval is the framework's to act on: neither is told twice.
+function noteDecisionAnswer(r: Reading, event: DecisionAnswer, who: string): void {
+  if (r.agentThread === null || event.thread_id !== r.agentThread) return;
+  if (event.type === "decision_answered") {
+    if (!isBuiltInChannel(event.channel) || r.approvals.has(event.decision_id)) return;
+    const { decision_id, scope, option_id, label } = event;
+    r.notes.push({ type: "answer", decision_id, scope, actor: who, option_id, answer: label });
+    return;
+  }
+  if (r.answeredDecisions.has(event.tool_call_id) || event.approved !== null) return;
+  r.notes.push({
+    type: "answer",
+    decision_id: event.tool_call_id,
+    scope: { kind: "run", id: event.run_id },
+    actor: who,
+    option_id: null,
+    answer: deferredWords(event),
+  });
+}
+
+// A deferred question's answer in words: what the person answered, as text.
+function deferredWords({ answer }: Extract<DecisionAnswer, { type: "deferred_answered" }>) {
+  return typeof answer === "string" ? answer : JSON.stringify(answer);
+}
+
 function noteEvent(r: Reading, event: KnownEvent, who: string): void {
   switch (event.type) {
     case "artifact_created":
@@ -193,6 +242,10 @@ function noteEvent(r: Reading, event: KnownEvent, who: string): void {
     case "proposal_resolved":
     case "proposal_expired":
       noteAnswer(r, event, who);
+      return;
+    case "decision_answered":
+    case "deferred_answered":
+      noteDecisionAnswer(r, event, who);
       return;
     case "message_posted":
       if (r.notices && event.kind === "notice" && event.thread_id === r.agentThread) {

@@ -46,6 +46,8 @@ export function renderNote(note: Note): string {
     }
     case "notice":
       return `${note.actor} posted a notice: ${note.content}`;
+    case "answer":
+      return `${note.actor} answered your question ${note.decision_id}: ${JSON.stringify(note.answer)}`;
   }
 }
 

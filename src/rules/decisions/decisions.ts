@@ -2,7 +2,9 @@ import { type CommitResult, commitResult, RECORDED } from "../../model/commit-re
 import type { DecideContext } from "../../model/context.ts";
 import {
   type AnswerDecision,
+  DEFERRED_CHANNEL,
   type Decision,
+  isBuiltInChannel,
   isDue,
   type RequestDecision,
   type RetireDecision,
@@ -29,9 +31,6 @@ import {
   slotOf,
 } from "../scopes/scope.ts";
 
-/** The answer channel every run has: the original's deferred answers. */
-export const DEFERRED_CHANNEL = "deferred";
-
 function written(owner: ScopeOwner, events: DecisionEvent[]): CommitResult {
   const next = evolveOwner(owner, events);
   return commitResult(RECORDED, {
@@ -57,8 +56,8 @@ function checkDeferred(owner: ScopeOwner, command: RequestDecision): Result<null
 
 /**
  * Makes a decision pending in its scope, superseding the pending one (recorded, not dropped).
- * It gets options only when the request has them and its channel is proven; otherwise it is
- * read-only. Only the scope's agent or the system may ask; an ended scope takes none.
+ * It gets options only when the request has them and its channel is proven (declared by the
+ * host, or built in: a run's `deferred`, any scope's `notes`); otherwise it is read-only. Only the scope's agent or the system may ask; an ended scope takes none.
  */
 export function decideRequestDecision(
   context: DecideContext,
@@ -83,7 +82,7 @@ export function decideRequestDecision(
   }
   const proven =
     command.channel !== null &&
-    (command.channel === DEFERRED_CHANNEL || (context.channels ?? []).includes(command.channel));
+    (isBuiltInChannel(command.channel) || (context.channels ?? []).includes(command.channel));
   const actionable = proven && command.options !== null;
   const decision: Decision = {
     id: command.decision_id,

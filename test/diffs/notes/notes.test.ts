@@ -224,6 +224,49 @@ describe("change notes for an agent", () => {
     );
   });
 
+  it("tells the answers to questions asked in its thread and runs, not approvals", async () => {
+    const ws = await world();
+    await ws.record({ type: "run_started", run_id: "r1", thread_id: "t1" }, agent);
+    const request = (tool_call_id: string, kind: string) => ({
+      tool_call_id,
+      tool_name: kind === "question" ? "ask_person" : "edit_note",
+      kind,
+      args: {},
+    });
+    await ws.record(
+      {
+        type: "run_paused",
+        run_id: "r1",
+        thread_id: "t1",
+        requests: [request("q_words", "question"), request("q_ok", "approval")],
+      } as never,
+      agent,
+    );
+    const { cursor } = await ws.notes({ viewer: agent });
+    const answer = (tool_call_id: string, answer: unknown, approved: boolean | null) =>
+      ws.commit(
+        { type: "answer_deferred", run_id: "r1", tool_call_id, answer, approved } as never,
+        alice,
+      );
+    orThrow(await answer("q_words", "Tuesday, please", null));
+    orThrow(await answer("q_ok", null, true));
+    const { notes, text } = await ws.notes({ viewer: agent, after: cursor });
+    expect(text).toBe('- Alice answered your question q_words: "Tuesday, please"');
+    expect(notes).toEqual([
+      {
+        type: "answer",
+        decision_id: "q_words",
+        scope: { kind: "run", id: "r1" },
+        actor: "Alice",
+        option_id: null,
+        answer: "Tuesday, please",
+      },
+    ]);
+    // Another thread's agent hears nothing of it.
+    const other = { kind: "agent", thread_id: "t2", run_id: null } as const;
+    expect((await ws.notes({ viewer: other, after: cursor })).notes).toEqual([]);
+  });
+
   it("tells a person about proposals made on what they follow", async () => {
     const ws = await world();
     const { cursor } = await ws.notes({ viewer: alice });
