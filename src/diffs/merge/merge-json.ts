@@ -9,9 +9,11 @@ import type { MergeTextOptions } from "./types.ts";
 /** Options of {@link mergeJson}: how multi-line strings merge. */
 export interface MergeJsonOptions extends MergeTextOptions {
   /**
-   * Merge each conflicting region of a multi-line string again word by word
-   * ({@link mergeTextByWords}), as accepting a proposal does (SPEC P10). Default `false`:
-   * line by line only, as git does.
+   * Merge strings as accepting a proposal does (SPEC P10): every string as a text, line by
+   * line and each conflicting region again word by word ({@link mergeTextByWords}), so a
+   * string without a line break merges by words too and what still conflicts is a `text`
+   * conflict. Default `false`: multi-line strings line by line only, as git does, and a
+   * single-line string changed both ways is `both_changed`.
    */
   readonly words?: boolean;
 }
@@ -94,7 +96,10 @@ class Merger {
       return mergeArrays({ base: b, ours: o, theirs: t }, path, this.#arrays);
     }
     if (typeof b === "string" && typeof o === "string" && typeof t === "string") {
-      if ([b, o, t].some((text) => text.includes("\n"))) return this.#text(b, o, t, path);
+      // By words, every string is a text: whether it conflicts never hangs on a line break.
+      if (this.#options.words === true || [b, o, t].some((text) => text.includes("\n"))) {
+        return this.#text(b, o, t, path);
+      }
     }
     return this.#conflict("both_changed", path, b, o, t);
   }
@@ -141,9 +146,9 @@ class Merger {
 /**
  * Three-way merges JSON values structurally: objects key by key, arrays of objects with
  * unique `id`s by id, other arrays as sequences of whole elements, multi-line strings line by
- * line (and, with `words`, their conflicting regions again word by word). A single-line
- * string is never merged inside. What both sides changed differently is a conflict, located
- * by a JSON Pointer.
+ * line. With `words`, every string merges as a text, its conflicting regions again word by
+ * word; without it a single-line string is never merged inside. What both sides changed
+ * differently is a conflict, located by a JSON Pointer.
  *
  * @returns `clean` with the merged value, or `conflict` with every conflict found.
  */

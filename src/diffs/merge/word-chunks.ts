@@ -51,9 +51,34 @@ function wordRule(inputs: MergeInputs, isBreak: (id: number) => boolean): ChunkR
 }
 
 /**
+ * `diff` run only between the common prefix and suffix of its two sequences (as git's xdiff
+ * prepares Myers), so what surrounds a change, such as a line break at the end of a text,
+ * never changes which tokens a side is read to have changed.
+ */
+function trimmed(diff: LineDiff): LineDiff {
+  return (a, b) => {
+    const shorter = Math.min(a.length, b.length);
+    let prefix = 0;
+    while (prefix < shorter && a[prefix] === b[prefix]) prefix++;
+    let suffix = 0;
+    while (suffix < shorter - prefix && a[a.length - 1 - suffix] === b[b.length - 1 - suffix]) {
+      suffix++;
+    }
+    const slice = (xs: ArrayLike<number>) =>
+      Array.prototype.slice.call(xs, prefix, xs.length - suffix) as number[];
+    const middle = diff(slice(a), slice(b));
+    const changedA = new Uint8Array(a.length);
+    const changedB = new Uint8Array(b.length);
+    changedA.set(middle.changedA, prefix);
+    changedB.set(middle.changedB, prefix);
+    return { changedA, changedB };
+  };
+}
+
+/**
  * Three-way merges three texts token by token (see `tokenize`): each side's tokens are diffed
- * against base's with `diff` (and slid as git slides lines), then walked into chunks by the
- * word merge's rule.
+ * against base's with `diff` between their common prefix and suffix (and slid as git slides
+ * lines), then walked into chunks by the word merge's rule.
  */
 export function mergeTokens(
   base: string,
@@ -72,9 +97,10 @@ export function mergeTokens(
   });
   const isBreak = (id: number) => breaks.has(id);
   const inputs = { base: baseIds, ours: oursIds, theirs: theirsIds };
+  const inner = trimmed(diff);
   const hunks = {
-    ours: diffHunks(baseIds, oursIds, diff),
-    theirs: diffHunks(baseIds, theirsIds, diff),
+    ours: diffHunks(baseIds, oursIds, inner),
+    theirs: diffHunks(baseIds, theirsIds, inner),
   };
   return {
     base: { tokens: tokens[0], ids: baseIds },

@@ -4,6 +4,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { splitLines } from "../../../src/diffs/merge/lines.ts";
+import { mergeJson } from "../../../src/diffs/merge/merge-json.ts";
 import { mergeText } from "../../../src/diffs/merge/merge-text.ts";
 import { mergeTextByWords } from "../../../src/diffs/merge/merge-words.ts";
 import type { DiffAlgorithm, TextMergeResult } from "../../../src/diffs/merge/types.ts";
@@ -53,6 +54,25 @@ const uniqueCase = fc.integer({ min: 1, max: 24 }).chain((n) =>
     theirs: fc.array(editArb, { minLength: n, maxLength: n }),
   }),
 );
+
+/** A base whose words repeat (a few distinct ones), and each side's edits of it. */
+const repeatedCase = fc.integer({ min: 1, max: 24 }).chain((n) =>
+  fc.record({
+    base: fc.array(fc.tuple(fc.constantFrom("a", "b", "c", "a"), separatorArb), {
+      minLength: n,
+      maxLength: n,
+    }),
+    ours: fc.array(editArb, { minLength: n, maxLength: n }),
+    theirs: fc.array(editArb, { minLength: n, maxLength: n }),
+  }),
+);
+
+/** How many times each word is in a list of words. */
+function counts(list: readonly string[]): Map<string, number> {
+  const result = new Map<string, number>();
+  for (const word of list) result.set(word, (result.get(word) ?? 0) + 1);
+  return result;
+}
 
 function words(text: string): string[] {
   return tokenize(text).filter((token) => /^[a-z]\d+$/.test(token));
@@ -122,6 +142,62 @@ describe.each(ALGORITHMS)("mergeTextByWords laws (%s)", (algorithm) => {
         expect(new Set(present).size).toBe(present.length);
       }),
       { numRuns: 600 },
+    );
+  });
+
+  it("never loses a change when words repeat, whichever side is ours", () => {
+    // Which of several equal words a side removed is the diff's reading, so removals are
+    // counted: each side's removals of a word are gone, and no more than both sides' together.
+    fc.assert(
+      fc.property(repeatedCase, ({ base, ours, theirs }) => {
+        const o = applyEdits(base, ours, "o");
+        const t = applyEdits(base, theirs, "t");
+        for (const [x, y] of [
+          [o, t],
+          [t, o],
+        ] as const) {
+          const result = merge(join(base), join(x.pieces), join(y.pieces));
+          const present = tokenize(result.text);
+          const added = [...x.added, ...y.added];
+          for (const word of added) expect(present).toContain(word);
+          if (result.kind !== "clean") continue;
+          const found = counts(present);
+          for (const word of added) expect(found.get(word)).toBe(1);
+          const [had, xRemoved, yRemoved] = [base.map(([w]) => w), x.removed, y.removed].map(
+            counts,
+          );
+          for (const [word, n] of had ?? []) {
+            const removedX = xRemoved?.get(word) ?? 0;
+            const removedY = yRemoved?.get(word) ?? 0;
+            expect(found.get(word) ?? 0).toBeLessThanOrEqual(n - Math.max(removedX, removedY));
+            expect(found.get(word) ?? 0).toBeGreaterThanOrEqual(n - removedX - removedY);
+          }
+        }
+      }),
+      { numRuns: 600, seed: 14 },
+    );
+  });
+
+  it("conflicts or not, by words, whether or not a one-line text ends with a line break", () => {
+    const oneLine = smallCase.map((texts) => ({
+      base: texts.base.replaceAll("\n", " "),
+      ours: texts.ours.replaceAll("\n", " "),
+      theirs: texts.theirs.replaceAll("\n", " "),
+    }));
+    fc.assert(
+      fc.property(oneLine, ({ base, ours, theirs }) => {
+        const field = (text: string) => ({ text });
+        const bare = mergeJson(field(base), field(ours), field(theirs), { algorithm, words: true });
+        const ended = mergeJson(field(`${base}\n`), field(`${ours}\n`), field(`${theirs}\n`), {
+          algorithm,
+          words: true,
+        });
+        expect(bare.kind).toBe(ended.kind);
+        const text = (value: unknown) => (value as { text: string } | undefined)?.text;
+        if (bare.kind === "clean") expect(text(ended.value)).toBe(`${text(bare.value)}\n`);
+        else expect(bare.conflicts.map((c) => c.reason)).toEqual(["text"]);
+      }),
+      { numRuns: 1000, seed: 14 },
     );
   });
 

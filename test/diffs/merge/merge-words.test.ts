@@ -148,8 +148,47 @@ describe("mergeJson with words", () => {
     expect(conflict.merged).toContain("Owner: Bob\n");
   });
 
-  it("leaves single-line strings to conflict whole", () => {
-    const result = mergeJson({ t: "a b" }, { t: "A b" }, { t: "a B" }, { words: true });
+  it("merges a string without a line break by words too, as it would with one", () => {
+    const sides = ["a cat and a hat", "a dog and a hat", "a cat and a bat"] as const;
+    for (const end of ["", "\n"]) {
+      const [b, o, t] = sides.map((text) => ({ text: text + end }));
+      expect(mergeJson(b ?? {}, o ?? {}, t ?? {}, { words: true })).toEqual({
+        kind: "clean",
+        value: { text: `a dog and a bat${end}` },
+      });
+    }
+  });
+
+  it("reports the same word of a one-line string changed two ways as a text conflict", () => {
+    const result = mergeJson(
+      { title: "Launch" },
+      { title: "Launch (beta)" },
+      { title: "Launch (GA)" },
+      { words: true },
+    );
+    expect(result.conflicts).toEqual([
+      {
+        reason: "text",
+        path: "/title",
+        base: "Launch",
+        ours: "Launch (beta)",
+        theirs: "Launch (GA)",
+        merged:
+          "<<<<<<< current\nLaunch (beta)\n||||||| base\nLaunch\n=======\nLaunch (GA)\n>>>>>>> proposed\n",
+        hunks: [
+          {
+            merged: { start: 0, end: 7 },
+            base: { start: 0, end: 1, lines: ["Launch"] },
+            ours: { start: 0, end: 1, lines: ["Launch (beta)"] },
+            theirs: { start: 0, end: 1, lines: ["Launch (GA)"] },
+          },
+        ],
+      },
+    ]);
+  });
+
+  it("leaves single-line strings to conflict whole without it", () => {
+    const result = mergeJson({ t: "a b" }, { t: "A b" }, { t: "a B" });
     expect(result.conflicts?.[0]?.reason).toBe("both_changed");
   });
 });
