@@ -1,7 +1,7 @@
 /**
  * `npm run schema [-- <file>]`: writes the wire model's JSON Schema (the protocol's frames, in
  * the original's `protocol-schema.v1.json` layout) to standard output, or to `<file>`.
- * test/model/json-schema.test.ts compares it with the original's
+ * test/model/json-schema/protocol-schema.test.ts compares it with the original's
  * (`conformance/protocol-schema.v1.json`); every difference is an extension listed, with its
  * reason, in src/model/json-schema/extensions.ts.
  */

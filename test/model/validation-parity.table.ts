@@ -1,17 +1,21 @@
 // The rules of docs/adr/0031-validation-parity.md, row by row: an input, and what the original
 // (Pydantic 2 in lax mode) answered for it, its `loc` without the union tags Pydantic adds
 // (see the ADR). Each expected answer was produced by Pydantic itself from the same input; a
-// row marked `extension` differs where our wire model is larger than the original's.
+// row marked `extension` differs where our wire model is larger than the original's, one marked
+// `deviation` where the original is wrong. `accuracy` rows are the `accuracy` feedback fixture
+// of the conformance runner (a lax bool, an Enum, a Literal and a bounded float).
 import type { JsonValue } from "../../src/model/json.ts";
 
 /** One row: the rule, what parses it, the input, and the value or the errors the original gives. */
 export interface ParityRow {
   readonly rule: string;
-  readonly what: "command" | "fact" | "actor";
+  readonly what: "command" | "fact" | "actor" | "accuracy";
   readonly input: JsonValue;
   readonly value?: JsonValue;
   readonly errors?: readonly JsonValue[];
   readonly extension?: string;
+  /** Where we differ from the original on purpose (conformance/DEVIATIONS.md): its answer, and why. */
+  readonly deviation?: string;
 }
 
 export const PARITY_ROWS: readonly ParityRow[] = [
@@ -1565,5 +1569,259 @@ export const PARITY_ROWS: readonly ParityRow[] = [
         },
       },
     ],
+  },
+  {
+    rule: "int: a byte-order mark is not white space, so it is not stripped",
+    what: "command",
+    input: {
+      type: "edit_artifact",
+      artifact_id: "n1",
+      patch: {
+        kind: "text_edits",
+        edits: [
+          {
+            old: "a",
+            "new": "b",
+          },
+        ],
+      },
+      base_version: "\ufeff2",
+    },
+    errors: [
+      {
+        type: "int_parsing",
+        loc: ["base_version"],
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+      },
+    ],
+  },
+  {
+    rule: "int: Unicode white space around the digits (U+0085, U+2028) is stripped",
+    what: "command",
+    input: {
+      type: "edit_artifact",
+      artifact_id: "n1",
+      patch: {
+        kind: "text_edits",
+        edits: [
+          {
+            old: "a",
+            "new": "b",
+          },
+        ],
+      },
+      base_version: "\u00852\u2028",
+    },
+    value: {
+      type: "edit_artifact",
+      artifact_id: "n1",
+      base_version: 2,
+      patch: {
+        kind: "text_edits",
+        field: "text",
+        edits: [
+          {
+            old: "a",
+            "new": "b",
+          },
+        ],
+      },
+      summary: null,
+      thread_id: null,
+      proposal_id: "prp_generated",
+    },
+  },
+  {
+    rule: "float: a byte-order mark is not white space, so it is not stripped",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "\ufeff0.5",
+    },
+    errors: [
+      {
+        type: "float_parsing",
+        loc: ["confidence"],
+        msg: "Input should be a valid number, unable to parse string as a number",
+      },
+    ],
+  },
+  {
+    rule: "float: Unicode white space around the number (U+0085) is stripped",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "\u00850.5\u0085",
+    },
+    value: {
+      correct: true,
+      verdict: "right",
+      tone: "formal",
+      confidence: 0.5,
+    },
+  },
+  {
+    rule: "float: underscores are removed only from a string without surrounding white space",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: " 0_1",
+    },
+    errors: [
+      {
+        type: "float_parsing",
+        loc: ["confidence"],
+        msg: "Input should be a valid number, unable to parse string as a number",
+      },
+    ],
+  },
+  {
+    rule: "float: underscores between digits are removed",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "0_1",
+    },
+    value: {
+      correct: true,
+      verdict: "right",
+      tone: "formal",
+      confidence: 1.0,
+    },
+  },
+  {
+    rule: "float: a string too large for a double is infinite, so it fails the upper bound",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "1e400",
+    },
+    errors: [
+      {
+        type: "less_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be less than or equal to 1",
+        ctx: {
+          le: 1,
+        },
+      },
+    ],
+  },
+  {
+    rule: "float: a negative one too large fails the lower bound",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "-1e400",
+    },
+    errors: [
+      {
+        type: "greater_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be greater than or equal to 0",
+        ctx: {
+          ge: 0,
+        },
+      },
+    ],
+  },
+  {
+    rule: "float: inf fails the upper bound",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "inf",
+    },
+    errors: [
+      {
+        type: "less_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be less than or equal to 1",
+        ctx: {
+          le: 1,
+        },
+      },
+    ],
+  },
+  {
+    rule: "float: -Infinity fails the lower bound",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "-Infinity",
+    },
+    errors: [
+      {
+        type: "greater_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be greater than or equal to 0",
+        ctx: {
+          ge: 0,
+        },
+      },
+    ],
+  },
+  {
+    rule: "float: nan fails the first bound checked (le)",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: "nan",
+    },
+    errors: [
+      {
+        type: "less_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be less than or equal to 1",
+        ctx: {
+          le: 1,
+        },
+      },
+    ],
+  },
+  {
+    rule: "float: a number too large for a double (1e400 in JSON) fails the upper bound",
+    what: "accuracy",
+    input: {
+      correct: true,
+      confidence: Number.POSITIVE_INFINITY,
+    },
+    errors: [
+      {
+        type: "less_than_equal",
+        loc: ["confidence"],
+        msg: "Input should be less than or equal to 1",
+        ctx: {
+          le: 1,
+        },
+      },
+    ],
+  },
+  {
+    rule: "int: zeros before a sign are int_parsing (the original reads -1)",
+    what: "command",
+    input: {
+      type: "edit_artifact",
+      artifact_id: "n1",
+      patch: {
+        kind: "text_edits",
+        edits: [
+          {
+            old: "a",
+            "new": "b",
+          },
+        ],
+      },
+      base_version: "0-1",
+    },
+    errors: [
+      {
+        type: "int_parsing",
+        loc: ["base_version"],
+        msg: "Input should be a valid integer, unable to parse string as an integer",
+      },
+    ],
+    deviation:
+      "the original answers greater_than_equal: pydantic-core strips leading zeros before the sign and reads -1, which Python's int() and JSON both refuse",
   },
 ];

@@ -1,15 +1,26 @@
 import { describe, expect, it } from "vitest";
+import { accuracy } from "../../src/conformance/fixtures.ts";
 import { parseActor, parseCommand, parseFact } from "../../src/decide/parse.ts";
 import type { IdSource } from "../../src/model/ids.ts";
 import type { JsonValue } from "../../src/model/json.ts";
+import { toValidationErrors } from "../../src/model/validation-errors.ts";
 import { PARITY_ROWS, type ParityRow } from "./validation-parity.table.ts";
 
 // Ids the original would generate are fixed, so values compare.
 const generated: IdSource = (prefix) => `${prefix}_generated`;
 
+// A feedback value, validated by its type's schema as the feedback rule does.
+function parseAccuracy(input: JsonValue) {
+  const parsed = accuracy.schema.safeParse(input, { reportInput: true });
+  if (parsed.success) return { ok: true as const, value: parsed.data };
+  const errors = toValidationErrors(parsed.error, input, accuracy.schema);
+  return { ok: false as const, rejection: { errors } };
+}
+
 function parse(row: ParityRow) {
   if (row.what === "command") return parseCommand(row.input, generated);
   if (row.what === "fact") return parseFact(row.input);
+  if (row.what === "accuracy") return parseAccuracy(row.input);
   return parseActor(row.input);
 }
 

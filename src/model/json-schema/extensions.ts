@@ -10,8 +10,14 @@ interface SchemaExtension {
   readonly why: string;
 }
 
-const ID_FIELDS = "{artifact_id,thread_id,run_id,proposal_id,message_id,tool_call_id,client_id,id}";
 const ID_LIMITS = "{minLength,maxLength,pattern}";
+
+/**
+ * The id limits on `fields` of each of `defs` (in the `anyOf` of a nullable one): named one by
+ * one, so a limit that appears on a new definition by accident is a difference to explain.
+ */
+const idLimits = (defs: string, fields: string, nullable = false): string =>
+  `/$defs/{${defs}}/properties/{${fields}}/${nullable ? "anyOf/0/" : ""}${ID_LIMITS}`;
 const COMMANDS =
   "{ExpireProposal,SaveDraft,EndThread,DeleteThread,GrantPermission,MakeOffer,AnswerOffer,ReleaseOffer,LaunchThread,RequestDecision,AnswerDecision,RetireDecision,OpenSide,CloseSide}";
 const COMMAND_TAGS =
@@ -26,8 +32,22 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
   {
     change: "added",
     paths: [
-      `/$defs/*/properties/${ID_FIELDS}/${ID_LIMITS}`,
-      `/$defs/*/properties/${ID_FIELDS}/anyOf/0/${ID_LIMITS}`,
+      idLimits("UserActor", "id"),
+      idLimits("ExternalAgentActor", "client_id"),
+      idLimits("AgentActor", "thread_id"),
+      idLimits("AgentActor,MessageTarget", "run_id", true),
+      idLimits("ArchiveArtifact,CreateArtifact,EditArtifact", "artifact_id,proposal_id"),
+      idLimits("ArchiveArtifact,CreateArtifact,EditArtifact", "thread_id", true),
+      idLimits("ProposeChange,RespondToProposal", "proposal_id"),
+      idLimits("CreateThread,SetFocus,SetThreadMode,ThreadTarget", "thread_id"),
+      idLimits("MessageTarget,PostMessage", "message_id,thread_id"),
+      idLimits("ArtifactTarget", "artifact_id"),
+      idLimits("StopRun,TurnTarget,WatchRun", "run_id"),
+      idLimits("AnswerDeferred", "run_id,tool_call_id"),
+      idLimits("DeferredRequest", "tool_call_id"),
+      idLimits("RunEnded,RunPaused,RunStarted", "run_id,thread_id"),
+      idLimits("ToolCalled,ToolReturned", "run_id,thread_id,tool_call_id"),
+      idLimits("AppEvent", "run_id,thread_id", true),
       `/$defs/Hello/properties/threads/anyOf/0/items/${ID_LIMITS}`,
     ],
     why: "Ids from outside are 1–256 characters without control characters, so every store can index them and every surface show them (ADR 0022, SPEC S5).",
@@ -90,6 +110,11 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
     change: "added",
     paths: ["/$defs/AgentActor/properties/side_id"],
     why: "A write from a side conversation is a participant of its own (5.B); set by the library, never the sender.",
+  },
+  {
+    change: "added",
+    paths: ["/$defs/EvaluatorActor/properties/{name,version}/minLength"],
+    why: "An actor names someone (SPEC section 9): an evaluator's name and version may not be empty.",
   },
   {
     change: "added",

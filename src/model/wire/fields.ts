@@ -1,14 +1,6 @@
 import { z } from "zod";
-import { LAX } from "./lax.ts";
+import { type Bounds, LAX } from "./lax.ts";
 import { withMeta } from "./meta.ts";
-
-/** Numeric bounds, named as Pydantic's `Field` names them. */
-interface Bounds {
-  readonly ge?: number;
-  readonly gt?: number;
-  readonly le?: number;
-  readonly lt?: number;
-}
 
 function bounded(schema: z.ZodNumber, bounds: Bounds): z.ZodNumber {
   let result = schema;
@@ -21,10 +13,10 @@ function bounded(schema: z.ZodNumber, bounds: Bounds): z.ZodNumber {
 
 // What a lax conversion cannot convert passes through unchanged, for the inner schema to refuse;
 // the error conversion then names it from the same rule (`lax.ts`).
-function converting(kind: keyof typeof LAX) {
+function converting(kind: keyof typeof LAX, bounds?: Bounds) {
   return (input: unknown): unknown => {
     if (input === undefined) return input;
-    const converted = LAX[kind](input);
+    const converted = LAX[kind](input, bounds);
     return converted.ok ? converted.value : input;
   };
 }
@@ -41,12 +33,14 @@ export function int(bounds: Bounds = {}) {
   });
 }
 
-/** A float field of the original, lax: numbers, number strings (`"0.5"`) and booleans. */
+/**
+ * A float field of the original, lax: numbers, number strings (`"0.5"`) and booleans. An
+ * infinite or NaN input (`"inf"`, `"1e400"`) fails its first bound, as in Pydantic.
+ */
 export function float(bounds: Bounds = {}) {
   const inner = bounded(z.number(), bounds);
-  return withMeta(z.preprocess<unknown, typeof inner, number>(converting("float"), inner), {
-    scalar: "float",
-  });
+  const schema = z.preprocess<unknown, typeof inner, number>(converting("float", bounds), inner);
+  return withMeta(schema, { scalar: "float", bounds });
 }
 
 /** A boolean field of the original, lax: `true`, `1`, `"true"`, `"yes"`, `"on"`, … */

@@ -138,8 +138,11 @@ const PATTERN = /^\/(.*)\/[a-z]*$/s;
 export function issueError(issue: Issue, node: Node | undefined, input: unknown): ErrorBody {
   // A lax scalar that could not convert fails for that reason, whatever zod checked after it.
   const scalar = node?.meta.scalar;
-  const converted = scalar === undefined ? undefined : LAX[scalar](input);
-  if (converted !== undefined && !converted.ok) return { type: converted.type, msg: converted.msg };
+  const converted = scalar === undefined ? undefined : LAX[scalar](input, node?.meta.bounds);
+  if (converted !== undefined && !converted.ok) {
+    const { type, msg, ctx } = converted;
+    return ctx === undefined ? { type, msg } : { type, msg, ctx };
+  }
   switch (issue.code) {
     case "invalid_type":
       return typeError(issue, node);

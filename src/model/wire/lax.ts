@@ -5,10 +5,23 @@
  * error) share one rule. The table is in docs/adr/0031-validation-parity.md.
  */
 
+/** Numeric bounds, named as Pydantic's `Field` names them. */
+export interface Bounds {
+  readonly ge?: number;
+  readonly gt?: number;
+  readonly le?: number;
+  readonly lt?: number;
+}
+
 /** A lax conversion's result: the converted value, or the original's error code and words. */
 type LaxResult<T> =
   | { readonly ok: true; readonly value: T }
-  | { readonly ok: false; readonly type: string; readonly msg: string };
+  | {
+      readonly ok: false;
+      readonly type: string;
+      readonly msg: string;
+      readonly ctx?: Record<string, number>;
+    };
 
 const fail = (type: string, msg: string): LaxResult<never> => ({ ok: false, type, msg });
 const pass = <T>(value: T): LaxResult<T> => ({ ok: true, value });
@@ -41,20 +54,38 @@ const BOOL_PARSING = fail(
 // Python's int() literal, as Pydantic reads a string: ASCII digits, single underscores between
 // them, an optional sign, and (Pydantic's own allowance) a fraction of zeros only.
 const INT_TEXT = /^[+-]?\d(?:_?\d)*(?:\.0+)?$/;
-// Python's float() literal: digits with single underscores, a point, an exponent.
-const DIGITS = String.raw`\d(?:_?\d)*`;
-const FLOAT_TEXT = new RegExp(
-  `^[+-]?(?:${DIGITS}(?:\\.(?:${DIGITS})?)?|\\.${DIGITS})(?:[eE][+-]?${DIGITS})?$`,
-);
-const NON_FINITE_TEXT = /^[+-]?(?:inf|infinity|nan)$/i;
+// Rust's f64 literal, which pydantic-core parses floats with: digits, a point, an exponent,
+// or `inf`, `infinity`, `nan` in any case, each with an optional sign.
+const FLOAT_TEXT = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)(?:[eE][+-]?\d+)?$/;
+const NON_FINITE_TEXT = /^([+-]?)(inf|infinity|nan)$/i;
 // Python's int is 64-bit where a float turns into one; a JS number is exact to 2^53.
 const I64 = 2 ** 63;
 
 const TRUE_TEXT: ReadonlySet<string> = new Set(["1", "on", "t", "true", "y", "yes"]);
 const FALSE_TEXT: ReadonlySet<string> = new Set(["0", "off", "f", "false", "n", "no"]);
 
-/** Python's whitespace strip, as Pydantic applies it to numeric strings. */
-const strip = (text: string): string => text.trim();
+// Rust's `str::trim`, which pydantic-core applies to numeric strings: Unicode White_Space
+// (U+0085 included, U+FEFF not), unlike JavaScript's `trim`.
+const EDGE_SPACE = /^\p{White_Space}+|\p{White_Space}+$/gu;
+const strip = (text: string): string => text.replace(EDGE_SPACE, "");
+
+// Pydantic's bound checks in pydantic-core's order (le, lt, ge, gt): the first that fails.
+const BOUND_CHECKS = [
+  ["le", "less_than_equal", "less than or equal to", (x: number, b: number) => x <= b],
+  ["lt", "less_than", "less than", (x: number, b: number) => x < b],
+  ["ge", "greater_than_equal", "greater than or equal to", (x: number, b: number) => x >= b],
+  ["gt", "greater_than", "greater than", (x: number, b: number) => x > b],
+] as const;
+
+/** The error of the first bound `value` fails (NaN fails every one), or `undefined`. */
+function outOfBounds(value: number, bounds: Bounds): LaxResult<never> | undefined {
+  for (const [key, type, words, holds] of BOUND_CHECKS) {
+    const bound = bounds[key];
+    if (bound === undefined || holds(value, bound)) continue;
+    return { ok: false, type, msg: `Input should be ${words} ${bound}`, ctx: { [key]: bound } };
+  }
+  return undefined;
+}
 
 /** An integer field: integers, integral floats, booleans (`true` is 1) and integer strings. */
 export function laxInt(input: unknown): LaxResult<number> {
@@ -71,15 +102,42 @@ export function laxInt(input: unknown): LaxResult<number> {
   return Number.isSafeInteger(value) ? pass(value === 0 ? 0 : value) : INT_SIZE;
 }
 
-/** A float field: numbers, booleans and number strings (`"0.5"`, `"1e3"`, `".5"`). */
-export function laxFloat(input: unknown): LaxResult<number> {
+/** A float string's value: Python's `float()` literal, `inf`, `nan` (any case), or `undefined`. */
+function rustFloat(text: string): number | undefined {
+  const special = NON_FINITE_TEXT.exec(text);
+  if (special !== null) {
+    const value = special[2]?.toLowerCase() === "nan" ? Number.NaN : Number.POSITIVE_INFINITY;
+    return special[1] === "-" ? -value : value;
+  }
+  return FLOAT_TEXT.test(text) ? Number(text) : undefined;
+}
+
+/**
+ * A float string's value as pydantic-core reads it, or `undefined`: the trimmed text as a Rust
+ * float; failing that, the text untrimmed with its underscores removed, if it neither starts
+ * nor ends with one nor has two in a row (so `"1_000"` and even `"i_nf"` read, `" 1_0"` not).
+ */
+function floatText(input: string): number | undefined {
+  const value = rustFloat(strip(input));
+  if (value !== undefined || !input.includes("_")) return value;
+  if (input.startsWith("_") || input.endsWith("_") || input.includes("__")) return undefined;
+  return rustFloat(input.replaceAll("_", ""));
+}
+
+/**
+ * A float field: numbers, booleans and number strings (`"0.5"`, `"1e3"`, `".5"`). Pydantic
+ * reads `"inf"`, `"nan"` and `"1e400"` as infinite or NaN and then checks the field's bounds:
+ * the first bound that fails is the error, as there; one that fails none is `finite_number`
+ * (JSON cannot hold it, where Python would keep it).
+ */
+export function laxFloat(input: unknown, bounds: Bounds = {}): LaxResult<number> {
   if (typeof input === "boolean") return pass(input ? 1 : 0);
-  if (typeof input === "number") return Number.isFinite(input) ? pass(input) : FINITE;
-  if (typeof input !== "string") return FLOAT_TYPE;
-  const text = strip(input);
-  if (NON_FINITE_TEXT.test(text)) return FINITE;
-  if (!FLOAT_TEXT.test(text)) return FLOAT_PARSING;
-  return pass(Number(text.replaceAll("_", "")));
+  let value: number | undefined;
+  if (typeof input === "number") value = input;
+  else if (typeof input === "string") value = floatText(input);
+  else return FLOAT_TYPE;
+  if (value === undefined) return FLOAT_PARSING;
+  return Number.isFinite(value) ? pass(value) : (outOfBounds(value, bounds) ?? FINITE);
 }
 
 /** A boolean field: booleans, 0 and 1, and the words Pydantic reads (`"true"`, `"no"`, …). */
@@ -96,5 +154,7 @@ export function laxBool(input: unknown): LaxResult<boolean> {
   return BOOL_PARSING;
 }
 
-/** The lax conversion of each scalar kind. */
-export const LAX = { int: laxInt, float: laxFloat, bool: laxBool } as const;
+/** The lax conversion of each scalar kind; a float's bounds take part (see {@link laxFloat}). */
+export const LAX: Readonly<
+  Record<"int" | "float" | "bool", (input: unknown, bounds?: Bounds) => LaxResult<unknown>>
+> = { int: laxInt, float: laxFloat, bool: laxBool };

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Bounds } from "./lax.ts";
 
 /**
  * What a schema is in the original's terms (Pydantic's), where zod alone cannot say: the
@@ -8,6 +9,8 @@ import { z } from "zod";
 export interface WireMeta {
   /** A lax scalar: converted as Pydantic's lax mode converts (see `lax.ts`). */
   readonly scalar?: "int" | "float" | "bool";
+  /** A float's bounds, which an infinite or NaN input is checked against (see `lax.ts`). */
+  readonly bounds?: Bounds;
   /** A Python `tuple` (the original's sequences), not a `list`: `tuple_type`, "Tuple …". */
   readonly tuple?: true;
   /** The fewest items a sequence takes, counted after validation as Pydantic counts them. */

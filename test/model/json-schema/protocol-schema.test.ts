@@ -35,6 +35,17 @@ describe("the wire model's JSON Schema", () => {
     expect(stale).toEqual([]);
   });
 
+  it("names every definition whose ids it limits, so a new one's limit is a difference", () => {
+    const limits = (path: string) => ({ change: "added" as const, path });
+    expect(extensionFor(limits("/$defs/PostMessage/properties/thread_id/minLength"))).toBeDefined();
+    expect(extensionFor(limits("/$defs/AppEvent/properties/run_id/anyOf/0/pattern"))).toBeDefined();
+    expect(
+      extensionFor(limits("/$defs/NewCommand/properties/thread_id/minLength")),
+    ).toBeUndefined();
+    expect(extensionFor(limits("/$defs/AppEvent/properties/run_id/minLength"))).toBeUndefined();
+    expect(extensionFor(limits("/$defs/PostMessage/properties/run_id/pattern"))).toBeUndefined();
+  });
+
   it("gives every extension its reason", () => {
     for (const extension of SCHEMA_EXTENSIONS) expect(extension.why.length).toBeGreaterThan(20);
   });

@@ -115,11 +115,14 @@ describe.each([
       ["03", 3],
       ["3.00", 3],
       ["1_000", 1000],
+      ["\u00853\u2028", 3],
       [true, 1],
       [false, 0],
     ],
     [
       [3.5, "int_from_float"],
+      ["\ufeff3", "int_parsing"],
+      ["\u001c3", "int_parsing"],
       ["3.5", "int_parsing"],
       ["3.", "int_parsing"],
       ["1e3", "int_parsing"],
@@ -144,11 +147,18 @@ describe.each([
       ["3.", 3],
       ["1e3", 1000],
       ["1_000", 1000],
+      ["\u00850.5\u0085", 0.5],
+      ["+_.5", 0.5],
       [true, 1],
       [false, 0],
     ],
     [
       ["abc", "float_parsing"],
+      ["\ufeff0.5", "float_parsing"],
+      [" 1_0", "float_parsing"],
+      ["1__0", "float_parsing"],
+      ["_1", "float_parsing"],
+      ["1e400", "finite_number"],
       ["0x10", "float_parsing"],
       ["", "float_parsing"],
       ["inf", "finite_number"],
@@ -207,4 +217,28 @@ describe.each([
       expect(lax(input)).toMatchObject({ ok: false, type });
     },
   );
+});
+
+describe("the lax float against its bounds", () => {
+  const bounds = { ge: 0, le: 1 };
+  it.each([
+    ["inf", "less_than_equal", { le: 1 }],
+    ["1e400", "less_than_equal", { le: 1 }],
+    [Number.POSITIVE_INFINITY, "less_than_equal", { le: 1 }],
+    ["-inf", "greater_than_equal", { ge: 0 }],
+    ["-1e400", "greater_than_equal", { ge: 0 }],
+    ["nan", "less_than_equal", { le: 1 }],
+  ] as const)("an infinite or NaN %s fails its first bound", (input, type, ctx) => {
+    expect(laxFloat(input, bounds)).toMatchObject({ ok: false, type, ctx });
+  });
+
+  it("fails the bounds in pydantic-core's order: le, lt, ge, gt", () => {
+    expect(laxFloat("nan", { gt: 0, ge: 0 })).toMatchObject({ type: "greater_than_equal" });
+    expect(laxFloat("nan", { gt: 0, lt: 1 })).toMatchObject({ type: "less_than" });
+    expect(laxFloat("nan", { gt: 0 })).toMatchObject({ type: "greater_than", ctx: { gt: 0 } });
+  });
+
+  it("is finite_number when no bound fails, as JSON cannot hold it", () => {
+    expect(laxFloat("inf", { ge: 0 })).toMatchObject({ ok: false, type: "finite_number" });
+  });
 });
