@@ -5,7 +5,7 @@
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
  * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
  * decisions and side conversations, (f) the input limits, (g) a tool call against its
- * commit and (h) the live protocol's fan-out. Prints markdown tables and how the numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
+ * commit, (h) the live protocol's fan-out and (i) the host loop's commits per second. Prints markdown tables and how the numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
 import { cpus, loadavg } from "node:os";
@@ -231,7 +231,7 @@ const { benchLimits } = await import("./limits.ts");
 for (const r of await benchLimits()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
 
 // (g) Tools for models: a tool call against the commit it wraps.
-console.log("\n## (g) A tool call against its commit (memory)\n");
+console.log("\n## (g) A tool call against its commit (memory, SQLite)\n");
 console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchTools } = await import("./tools.ts");
@@ -244,3 +244,13 @@ console.log(row(["---", "---:", "---", "---"]));
 const { benchProtocol } = await import("./protocol.ts");
 for (const r of await benchProtocol())
   console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (i) The host loop: a memory workspace against the number of entities in it, and a SQLite
+// workspace against the raw driver writing the same rows (ADR 0033).
+console.log("\n## (i) The host loop\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchHostLoop } = await import("./host-loop.ts");
+const hostLoop = await benchHostLoop();
+for (const r of hostLoop.rows) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+console.log(`\n${hostLoop.goals.join("\n")}`);
