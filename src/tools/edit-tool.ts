@@ -113,9 +113,10 @@ function fieldOps(
       return { ok: false, msg: "set_json must be a JSON object" };
     }
   }
-  const ops: Op[] = Object.entries(set ?? {})
-    .filter(([, value]) => value !== null)
-    .map(([name, value]) => ({ op: "add", path: `/${name}`, value }));
+  const ops: Op[] = [];
+  for (const [name, value] of Object.entries(set ?? {})) {
+    if (value !== null) ops.push({ op: "add", path: `/${name}`, value });
+  }
   for (const name of args.clear ?? []) {
     if (ops.some((op) => op.path === `/${name}`)) {
       return { ok: false, msg: `${name} is both set and cleared` };

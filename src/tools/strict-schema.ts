@@ -105,13 +105,25 @@ export function strictSchema(schema: z.ZodType): JsonSchema | null {
  * `nullable`), at every depth, so zod's defaults apply to them.
  */
 export function withoutAbsent(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(withoutAbsent);
   if (typeof value !== "object" || value === null) return value;
-  return Object.fromEntries(
-    Object.entries(value)
-      .filter(([, inner]) => inner !== null)
-      .map(([key, inner]) => [key, withoutAbsent(inner)]),
-  );
+  if (Array.isArray(value)) return value.map(withoutAbsent);
+  // A plain loop: this runs on every tool call. `defineProperty`, as `fromEntries` would, so
+  // that a `__proto__` key stays a key rather than setting the copy's prototype.
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    const given = (value as Record<string, unknown>)[key];
+    if (given === null) continue;
+    const kept = typeof given === "object" ? withoutAbsent(given) : given;
+    if (key === "__proto__") {
+      Object.defineProperty(copy, key, {
+        value: kept,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    } else copy[key] = kept;
+  }
+  return copy;
 }
 
 // `value` without the object keys whose `null` zod refused (a field that may be left out but
@@ -145,8 +157,12 @@ export function parseStrict<S extends z.ZodType>(
   value: unknown,
 ): ReturnType<S["safeParse"]> {
   type Parsed = ReturnType<S["safeParse"]>;
-  const absent = schema.safeParse(withoutAbsent(value), { reportInput: true });
-  if (absent.success) return absent as Parsed;
+  const left = withoutAbsent(value);
+  // Most calls parse at once: reporting the input in issues (for the errors' words) costs
+  // zod its fast path, so it is asked for only once a reading has failed.
+  const quick = schema.safeParse(left);
+  if (quick.success) return quick as Parsed;
+  const absent = schema.safeParse(left, { reportInput: true });
   let sent = value;
   // Each round leaves out at least one null; nested ones show once their parent parses.
   for (let round = 0; round < 16 && sent !== undefined; round++) {

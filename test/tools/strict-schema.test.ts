@@ -146,3 +146,26 @@ describe("strictSchema", () => {
     }
   });
 });
+
+describe("parseStrict", () => {
+  it("keeps a `__proto__` key a key, so a strict object refuses it rather than take a prototype", () => {
+    const schema = z.strictObject({ a: z.string().optional() });
+    const sent: unknown = JSON.parse('{"a": null, "__proto__": {"polluted": true}}');
+    const read = parseStrict(schema, sent);
+    expect(read.success).toBe(false);
+    expect(read.error?.issues).toMatchObject([{ code: "unrecognized_keys", keys: ["__proto__"] }]);
+  });
+
+  it("reports the input in the issues of what it refuses, though it parses without first", () => {
+    const schema = z.strictObject({ n: z.number(), s: z.string().nullable() });
+    const read = parseStrict(schema, { n: "1", s: null });
+    expect(read.success).toBe(false);
+    expect(read.error?.issues.find((issue) => issue.path[0] === "n")).toMatchObject({
+      input: "1",
+    });
+    expect(parseStrict(schema, { n: 1, s: null })).toMatchObject({
+      success: true,
+      data: { n: 1, s: null },
+    });
+  });
+});

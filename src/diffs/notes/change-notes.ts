@@ -27,6 +27,49 @@ type Coalesced = {
   runs: { from: number | null; to: number }[];
 };
 
+// Events that shape what others' events read with them tell (see `reading`): the answers.
+const SHAPING = new Set([
+  "proposal_resolved",
+  "proposal_expired",
+  "decision_answered",
+  "deferred_answered",
+]);
+
+/**
+ * What telling a viewer about an envelope turns on, without its data: whose it is, and
+ * whether its event is one notes read at all (`plain`), or one that also shapes what events
+ * read with it tell (`shaping`: an answer to a proposal or a decision).
+ */
+export interface Told {
+  /** The participant key of the envelope's actor. */
+  readonly by: string;
+  readonly kind: "unread" | "plain" | "shaping";
+}
+
+/** What {@link sliceHolds} needs of an envelope. */
+export function toldOf({ actor, event }: Envelope): Told {
+  const kind = !isKnownEvent(event) ? "unread" : SHAPING.has(event.type) ? "shaping" : "plain";
+  return { by: participantKey(actor), kind };
+}
+
+/**
+ * What a slice of the log holds for the viewer `viewerKey` (a participant key), told from
+ * its envelopes' actors and kinds alone (no data loaded, nothing diffed or rendered):
+ * `"others"`, events of someone else's that notes read, which may have notes; `"own"`, none
+ * of those, but answers of the viewer's own, which have no notes yet shape what events read
+ * with them tell; `"none"`, neither: no notes, now or read together with anything after it
+ * (the common case: an agent after its own commit).
+ */
+export function sliceHolds(slice: Iterable<Told>, viewerKey: string): "others" | "own" | "none" {
+  let holds: "own" | "none" = "none";
+  for (const { by, kind } of slice) {
+    if (kind === "unread") continue;
+    if (by !== viewerKey) return "others";
+    if (kind === "shaping") holds = "own";
+  }
+  return holds;
+}
+
 /**
  * The versions whose data {@link changeNotes} needs to show what others changed: for each
  * artifact changed in the slice, the version before its first change and its last one. Load
