@@ -154,8 +154,12 @@ withPostgres(
       ];
       for (const c of cases) {
         it(c.name, async () => {
-          const { schema, store, ws, proposalId } = await populated();
+          const { schema, store, proposalId } = await populated();
           await db.pool.query(c.sql(schema));
+          // Read through a workspace of its own: the one that wrote these rows keeps what it
+          // wrote in its write cache (ADR 0002), and a row changed behind the store's back
+          // moves no head to tell it.
+          const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_rows" });
           const names = typeof c.names === "string" ? c.names : c.names(proposalId);
           expectCode(await failure(c.read(ws)), "corrupt_record", "workspace ws_rows", names);
           await store.close();
