@@ -398,6 +398,69 @@ export function hugeCase(seed: number): MergeCase {
   return { base: text(base), ours: text(side()), theirs: text(side()) };
 }
 
+/**
+ * Builds a case of moved blocks from a seed: a base of 1,500 to 9,000 lines (mostly unique,
+ * some from a small alphabet), one side moving a few blocks of up to 1,500 lines far away
+ * (sometimes copying one, far or near, or reversing one), the other side editing here and there,
+ * moving blocks too, or rewriting a long stretch but for runs of a few dozen lines. Such diffs cost thousands of edits: git cuts box after box at its cost
+ * limit, next to each other, and good snakes turn up off the diagonal where a block repeats.
+ */
+export function movedCase(seed: number): MergeCase {
+  const random = prng(seed);
+  const alphabet = 2 + random(30);
+  const frequentShare = random(300);
+  let unique = 0;
+  const newLine = () =>
+    random(1000) < frequentShare ? `f${random(alphabet)}\n` : `m${seed}-${unique++}\n`;
+  const base = Array.from({ length: 1500 + random(7500) }, newLine);
+  const move = (lines: readonly string[]): string[] => {
+    const result = [...lines];
+    for (let blocks = 1 + random(3); blocks > 0; blocks--) {
+      const size = Math.min(result.length, 100 + random(1400));
+      const at = random(result.length - size + 1);
+      const block = result.splice(at, size);
+      const kind = random(6);
+      if (kind === 0 || kind === 2) result.splice(at, 0, ...block);
+      if (kind === 1) block.reverse();
+      // Nearby, a copy puts a long run of matches a few hundred diagonals off the search's.
+      const to = kind === 2 ? at + random(1200) - 600 : random(result.length + 1);
+      result.splice(Math.max(0, Math.min(result.length, to)), 0, ...block);
+    }
+    return result;
+  };
+  const edit = (lines: readonly string[]): string[] => {
+    const result = [...lines];
+    for (let e = random(200); e > 0; e--) {
+      result.splice(
+        random(result.length + 1),
+        random(3),
+        ...Array.from({ length: random(3) }, newLine),
+      );
+    }
+    return result;
+  };
+  // A long region rewritten but for runs of over 20 lines kept: good snakes in costly boxes.
+  const rewrite = (lines: readonly string[]): string[] => {
+    const result = [...lines];
+    const at = random(result.length);
+    const length = Math.min(result.length - at, 1000 + random(4000));
+    const rewritten: string[] = [];
+    for (let k = at; k < at + length; k += 40) {
+      if (random(4) === 0) rewritten.push(...result.slice(k, k + 21 + random(20)));
+      else rewritten.push(...Array.from({ length: random(60) }, newLine));
+    }
+    result.splice(at, length, ...rewritten);
+    return result;
+  };
+  const ours = [move, edit, rewrite][random(3)]?.(base) ?? base;
+  return { base: base.join(""), ours: ours.join(""), theirs: edit(move(base)).join("") };
+}
+
+/** Cases of moved blocks, one per generated seed (not shrinkable). */
+export const movedMergeCase: fc.Arbitrary<MergeCase> = fc.noShrink(
+  fc.integer({ min: 0, max: 2 ** 31 - 1 }).map(movedCase),
+);
+
 /** Huge cases, one per generated seed (not shrinkable). */
 export const hugeMergeCase: fc.Arbitrary<MergeCase> = fc.noShrink(
   fc.integer({ min: 0, max: 2 ** 31 - 1 }).map(hugeCase),

@@ -7,12 +7,34 @@ import type { LineRange } from "./types.ts";
  */
 type ChunkKind = "unchanged" | "ours" | "theirs" | "same" | "conflict";
 
-/** One chunk of a three-way merge, with where it is in each version. */
+/**
+ * One chunk of a three-way merge, with where it is in each version: lines [start, end) of
+ * base, ours and theirs. (Numbers, not ranges: a long merge has tens of thousands of chunks,
+ * and one object each instead of four is a good part of what a merge allocates.)
+ */
 export interface MergeChunk {
   readonly kind: ChunkKind;
-  readonly base: LineRange;
-  readonly ours: LineRange;
-  readonly theirs: LineRange;
+  readonly baseStart: number;
+  readonly baseEnd: number;
+  readonly oursStart: number;
+  readonly oursEnd: number;
+  readonly theirsStart: number;
+  readonly theirsEnd: number;
+}
+
+/** One of the three versions of a merge. */
+type Version = "base" | "ours" | "theirs";
+
+/** Where a chunk is in one version. */
+export function rangeIn(chunk: MergeChunk, version: Version): LineRange {
+  switch (version) {
+    case "base":
+      return { start: chunk.baseStart, end: chunk.baseEnd };
+    case "ours":
+      return { start: chunk.oursStart, end: chunk.oursEnd };
+    case "theirs":
+      return { start: chunk.theirsStart, end: chunk.theirsEnd };
+  }
 }
 
 /** The three sequences of a merge (interned elements: equal numbers, equal elements). */
@@ -88,38 +110,47 @@ class ChunkWalk {
     if (done === start) return;
     this.chunks.push({
       kind: "unchanged",
-      base: { start: done, end: start },
-      ours: { start: done + oursShift, end: start + oursShift },
-      theirs: { start: done + theirsShift, end: start + theirsShift },
+      baseStart: done,
+      baseEnd: start,
+      oursStart: done + oursShift,
+      oursEnd: start + oursShift,
+      theirsStart: done + theirsShift,
+      theirsEnd: start + theirsShift,
     });
   }
 
-  emit(kind: ChunkKind, start: number, end: number, rest: [LineRange, LineRange]): void {
+  /** Emits a chunk of base lines [start, end), at `ours` in ours and `theirs` in theirs. */
+  emit(kind: ChunkKind, start: number, end: number, ours: LineRange, theirs: LineRange): void {
     this.unchangedUpTo(start);
-    this.chunks.push({ kind, base: { start, end }, ours: rest[0], theirs: rest[1] });
+    this.chunks.push({
+      kind,
+      baseStart: start,
+      baseEnd: end,
+      oursStart: ours.start,
+      oursEnd: ours.end,
+      theirsStart: theirs.start,
+      theirsEnd: theirs.end,
+    });
     this.done = end;
   }
 
   ours(o: Hunk): void {
     const theirsSpan = { start: o.startA + this.theirsShift, end: o.endA + this.theirsShift };
-    this.emit("ours", o.startA, o.endA, [{ start: o.startB, end: o.endB }, theirsSpan]);
+    this.emit("ours", o.startA, o.endA, { start: o.startB, end: o.endB }, theirsSpan);
     this.oursShift += growth(o);
     this.i++;
   }
 
   theirs(t: Hunk): void {
     const oursSpan = { start: t.startA + this.oursShift, end: t.endA + this.oursShift };
-    this.emit("theirs", t.startA, t.endA, [oursSpan, { start: t.startB, end: t.endB }]);
+    this.emit("theirs", t.startA, t.endA, oursSpan, { start: t.startB, end: t.endB });
     this.theirsShift += growth(t);
     this.j++;
   }
 
   same(o: Hunk, t: Hunk): void {
-    const spans: [LineRange, LineRange] = [
-      { start: o.startB, end: o.endB },
-      { start: t.startB, end: t.endB },
-    ];
-    this.emit("same", o.startA, o.endA, spans);
+    const ours = { start: o.startB, end: o.endB };
+    this.emit("same", o.startA, o.endA, ours, { start: t.startB, end: t.endB });
     this.oursShift += growth(o);
     this.theirsShift += growth(t);
     this.i++;
@@ -154,10 +185,13 @@ class ChunkWalk {
       }
       if (!joinsO && !joinsT) break;
     }
-    this.emit("conflict", start, end, [
+    this.emit(
+      "conflict",
+      start,
+      end,
       { start: start + this.oursShift, end: end + oursAfter },
       { start: start + this.theirsShift, end: end + theirsAfter },
-    ]);
+    );
     this.oursShift = oursAfter;
     this.theirsShift = theirsAfter;
     this.i = nextI;

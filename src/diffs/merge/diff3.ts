@@ -1,4 +1,4 @@
-import { GIT_RULE, type MergeChunk, walkHunks } from "./chunk-walk.ts";
+import { GIT_RULE, type MergeChunk, rangeIn, walkHunks } from "./chunk-walk.ts";
 import { compactChanges } from "./compact.ts";
 import { histogramDiff } from "./histogram.ts";
 import { type Hunk, toHunks } from "./hunks.ts";
@@ -72,13 +72,16 @@ export const mergeSequences: MergeSequences = (base, ours, theirs, options) => {
       stable = [];
       regions.push({
         kind: "conflict",
-        base: slice(base, chunk.base),
-        ours: slice(ours, chunk.ours),
-        theirs: slice(theirs, chunk.theirs),
+        base: slice(base, rangeIn(chunk, "base")),
+        ours: slice(ours, rangeIn(chunk, "ours")),
+        theirs: slice(theirs, rangeIn(chunk, "theirs")),
       });
     } else {
-      const [items, range] = chunk.kind === "theirs" ? [theirs, chunk.theirs] : [ours, chunk.ours];
-      for (let k = range.start; k < range.end; k++) stable.push(items[k] as Item);
+      const [items, start, end] =
+        chunk.kind === "theirs"
+          ? [theirs, chunk.theirsStart, chunk.theirsEnd]
+          : [ours, chunk.oursStart, chunk.oursEnd];
+      for (let k = start; k < end; k++) stable.push(items[k] as Item);
     }
   }
   if (stable.length > 0) regions.push({ kind: "stable", items: stable });

@@ -185,7 +185,8 @@ function internAlongBase(
     lines.reserve(run);
     const { ids, starts, count } = lines;
     const shift = (starts[count] as number) - (base.starts[from] as number);
-    ids.set(base.ids.subarray(from, from + run), count);
+    // A loop, not set() on a subarray: most runs are short, and a view is an object.
+    for (let i = 0; i < run; i++) ids[count + i] = base.ids[from + i] as number;
     for (let i = 1; i <= run; i++) starts[count + i] = (base.starts[from + i] as number) + shift;
     lines.count = count + run;
     next = from + run;

@@ -1,7 +1,7 @@
 import { lineDiffFor, mergeChunks } from "./diff3.ts";
 import { internMerge } from "./intern-merge.ts";
 import { DEFAULT_LABELS, type ResolvedLabels } from "./markers.ts";
-import { writeChunks } from "./merged-text.ts";
+import { conflictRanges, writeChunks } from "./merged-text.ts";
 import type { MergeText, TextConflict } from "./types.ts";
 
 /**
@@ -36,7 +36,7 @@ export const mergeText: MergeText = (base, ours, theirs, options = {}) => {
   const versions = { base: texts.base.lines, ours: texts.ours.lines, theirs: texts.theirs.lines };
   const conflicts: TextConflict[] = [];
   const merged = writeChunks(versions, chunks, (into, chunk) => {
-    conflicts.push(into.conflict(versions, chunk, labels));
+    conflicts.push(into.conflict(versions, conflictRanges(chunk), labels));
   });
   const text = merged.toString();
   return conflicts.length === 0 ? { kind: "clean", text } : { kind: "conflict", text, conflicts };

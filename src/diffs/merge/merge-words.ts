@@ -1,4 +1,4 @@
-import type { MergeChunk } from "./chunk-walk.ts";
+import { type MergeChunk, rangeIn } from "./chunk-walk.ts";
 import { lineDiffFor, mergeChunks } from "./diff3.ts";
 import { internMerge } from "./intern-merge.ts";
 import { DEFAULT_LABELS, type ResolvedLabels } from "./markers.ts";
@@ -21,10 +21,15 @@ function writeRefined(
 ): TextConflict[] {
   const text = (lines: MergeVersions["base"], range: LineRange) =>
     lines.span(range.start, range.end);
+  const at = {
+    base: rangeIn(chunk, "base"),
+    ours: rangeIn(chunk, "ours"),
+    theirs: rangeIn(chunk, "theirs"),
+  };
   const region = {
-    base: text(versions.base, chunk.base),
-    ours: text(versions.ours, chunk.ours),
-    theirs: text(versions.theirs, chunk.theirs),
+    base: text(versions.base, at.base),
+    ours: text(versions.ours, at.ours),
+    theirs: text(versions.theirs, at.theirs),
   };
   const conflicts: TextConflict[] = [];
   for (const piece of refineRegion(region, how.diff)) {
@@ -33,9 +38,9 @@ function writeRefined(
       continue;
     }
     const ranges = {
-      base: within(piece.base, chunk.base),
-      ours: within(piece.ours, chunk.ours),
-      theirs: within(piece.theirs, chunk.theirs),
+      base: within(piece.base, at.base),
+      ours: within(piece.ours, at.ours),
+      theirs: within(piece.theirs, at.theirs),
     };
     conflicts.push(merged.conflict(versions, ranges, how.labels));
   }

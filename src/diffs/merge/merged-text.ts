@@ -1,6 +1,12 @@
-import type { MergeChunk } from "./chunk-walk.ts";
+import { type MergeChunk, rangeIn } from "./chunk-walk.ts";
 import type { TextLines } from "./lines.ts";
-import { markerEolOf, type ResolvedLabels, renderConflict } from "./markers.ts";
+import {
+  type ConflictMarkers,
+  conflictMarkers,
+  markerEolOf,
+  pushConflict,
+  type ResolvedLabels,
+} from "./markers.ts";
 import type { LineRange, TextConflict } from "./types.ts";
 
 /** The three versions of a merge, as lines. */
@@ -15,6 +21,15 @@ interface ConflictRanges {
   readonly base: LineRange;
   readonly ours: LineRange;
   readonly theirs: LineRange;
+}
+
+/** Where a chunk is in each version, as a conflict's ranges. */
+export function conflictRanges(chunk: MergeChunk): ConflictRanges {
+  return {
+    base: rangeIn(chunk, "base"),
+    ours: rangeIn(chunk, "ours"),
+    theirs: rangeIn(chunk, "theirs"),
+  };
 }
 
 function span(lines: TextLines, range: LineRange): string {
@@ -39,18 +54,24 @@ export class MergedText {
   private from: TextLines | null = null;
   private start = 0;
   private end = 0;
+  /** The markers for the labels last used, with each line end (made once, not per conflict). */
+  private markers: {
+    readonly labels: ResolvedLabels;
+    readonly lf: ConflictMarkers;
+    readonly crlf: ConflictMarkers;
+  } | null = null;
   lineCount = 0;
 
-  /** Copies lines of one version. */
-  copy(lines: TextLines, range: LineRange): void {
-    if (range.start === range.end) return;
-    if (this.from !== lines || this.end !== range.start) {
+  /** Copies lines `start` to `end` (exclusive) of one version. */
+  copy(lines: TextLines, start: number, end: number): void {
+    if (start === end) return;
+    if (this.from !== lines || this.end !== start) {
       this.flush();
       this.from = lines;
-      this.start = range.start;
+      this.start = start;
     }
-    this.end = range.end;
-    this.lineCount += range.end - range.start;
+    this.end = end;
+    this.lineCount += end - start;
   }
 
   /** Writes text made up here, which has `lines` lines. */
@@ -70,23 +91,29 @@ export class MergedText {
       theirs,
       theirsStart: ranges.theirs.start,
     });
-    const text = renderConflict(
-      {
-        ours: span(ours, ranges.ours),
-        base: span(base, ranges.base),
-        theirs: span(theirs, ranges.theirs),
-      },
-      labels,
-      eol,
-    );
+    this.flush();
+    const sides = {
+      ours: span(ours, ranges.ours),
+      base: span(base, ranges.base),
+      theirs: span(theirs, ranges.theirs),
+    };
+    pushConflict(this.pieces, sides, this.markersFor(labels, eol), eol);
     const start = this.lineCount;
-    this.write(text, 4 + size(ranges.ours) + size(ranges.base) + size(ranges.theirs));
+    this.lineCount += 4 + size(ranges.ours) + size(ranges.base) + size(ranges.theirs);
     return {
       merged: { start, end: this.lineCount },
       base: withLines(base, ranges.base),
       ours: withLines(ours, ranges.ours),
       theirs: withLines(theirs, ranges.theirs),
     };
+  }
+
+  private markersFor(labels: ResolvedLabels, eol: string): ConflictMarkers {
+    if (this.markers?.labels !== labels) {
+      const lf = conflictMarkers(labels, "\n");
+      this.markers = { labels, lf, crlf: conflictMarkers(labels, "\r\n") };
+    }
+    return eol === "\n" ? this.markers.lf : this.markers.crlf;
   }
 
   private flush(): void {
@@ -115,10 +142,10 @@ export function writeChunks(
       case "unchanged":
       case "ours":
       case "same":
-        merged.copy(versions.ours, chunk.ours);
+        merged.copy(versions.ours, chunk.oursStart, chunk.oursEnd);
         break;
       case "theirs":
-        merged.copy(versions.theirs, chunk.theirs);
+        merged.copy(versions.theirs, chunk.theirsStart, chunk.theirsEnd);
         break;
       case "conflict":
         conflict(merged, chunk);

@@ -9,7 +9,7 @@ const SCAN_WINDOW = 100;
 /** A frequent line goes when unmatched lines outnumber frequent ones this many times, minus one. */
 const FREQUENT_RUN_FACTOR = 4;
 
-const NO_MATCH = 0;
+// A line's kind by its matches in the other file: none (0), some, or many.
 const SOME_MATCHES = 1;
 const MANY_MATCHES = 2;
 
@@ -50,9 +50,11 @@ export function keptLines(
   let unmatched = 0;
   for (let r = 0; r < length; r++) {
     const matches = otherCounts[codes[start + r] as number] as number;
-    const kind = matches === 0 ? NO_MATCH : matches >= limit ? MANY_MATCHES : SOME_MATCHES;
-    kinds[r] = kind;
-    if (kind === NO_MATCH) unmatched++;
+    // Without branches (which kind comes next follows the edits, which no CPU guesses): a
+    // match makes it SOME_MATCHES (1), `limit` of them MANY_MATCHES (2).
+    const some = -matches >>> 31;
+    kinds[r] = some + ((limit - 1 - matches) >>> 31);
+    unmatched += 1 - some;
     unmatchedBefore[r + 1] = unmatched;
   }
   const keptCodes = new Int32Array(length);
@@ -61,23 +63,27 @@ export function keptLines(
   let lastSome = -1;
   // The first line past r with some (not many) matches, found by a scan that only moves on.
   let nextSome = -1;
+  // Module constants read in a loop are reloaded on every turn: read once.
+  const someMatches = SOME_MATCHES;
+  const manyMatches = MANY_MATCHES;
+  const window = SCAN_WINDOW;
   for (let r = 0; r < length; r++) {
     const kind = kinds[r];
-    let keep = kind === SOME_MATCHES;
-    if (kind === MANY_MATCHES) {
+    let keep = kind === someMatches;
+    if (kind === manyMatches) {
       if (nextSome <= r) {
         nextSome = r + 1;
-        while (nextSome < length && kinds[nextSome] !== SOME_MATCHES) nextSome++;
+        while (nextSome < length && kinds[nextSome] !== someMatches) nextSome++;
       }
-      const runStart = Math.max(lastSome + 1, r - SCAN_WINDOW);
-      const runEnd = Math.min(nextSome, r + SCAN_WINDOW + 1);
+      const runStart = Math.max(lastSome + 1, r - window);
+      const runEnd = Math.min(nextSome, r + window + 1);
       keep = !isConfusing(
         (unmatchedBefore[r] as number) - (unmatchedBefore[runStart] as number),
         r - runStart,
         (unmatchedBefore[runEnd] as number) - (unmatchedBefore[r + 1] as number),
         runEnd - r - 1,
       );
-    } else if (kind === SOME_MATCHES) lastSome = r;
+    } else if (kind === someMatches) lastSome = r;
     if (keep) {
       keptCodes[kept] = codes[start + r] as number;
       index[kept] = start + r;

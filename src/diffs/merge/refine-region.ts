@@ -1,4 +1,4 @@
-import type { MergeChunk } from "./chunk-walk.ts";
+import { type MergeChunk, rangeIn } from "./chunk-walk.ts";
 import type { LineDiff, LineRange } from "./types.ts";
 import { mergeTokens, type TokenMerge, type TokenVersion } from "./word-chunks.ts";
 import { isLineBreak } from "./words.ts";
@@ -34,10 +34,10 @@ function cutsOf(m: TokenMerge): Cut[] {
   const cuts: Cut[] = [{ chunk: 0, offset: 0, base: 0, ours: 0, theirs: 0 }];
   m.chunks.forEach((c, chunk) => {
     if (c.kind !== "unchanged") return;
-    for (let k = 0; k < c.base.end - c.base.start; k++) {
-      if (!m.isBreak(m.base.ids[c.base.start + k] as number)) continue;
+    for (let k = 0; k < c.baseEnd - c.baseStart; k++) {
+      if (!m.isBreak(m.base.ids[c.baseStart + k] as number)) continue;
       const offset = k + 1;
-      const at = { base: c.base.start, ours: c.ours.start, theirs: c.theirs.start };
+      const at = { base: c.baseStart, ours: c.oursStart, theirs: c.theirsStart };
       cuts.push({
         chunk,
         offset,
@@ -72,8 +72,8 @@ function conflictGroups(m: TokenMerge, cuts: readonly Cut[]): [number, number][]
 /** The tokens a chunk puts into the merge: theirs for their change, ours for the rest. */
 function emitted(m: TokenMerge, c: MergeChunk): { version: TokenVersion; range: LineRange } {
   return c.kind === "theirs"
-    ? { version: m.theirs, range: c.theirs }
-    : { version: m.ours, range: c.ours };
+    ? { version: m.theirs, range: rangeIn(c, "theirs") }
+    : { version: m.ours, range: rangeIn(c, "ours") };
 }
 
 /** The merged text between two cuts, where no conflict is. */

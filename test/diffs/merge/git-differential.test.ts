@@ -7,9 +7,11 @@ import { describe, expect, it } from "vitest";
 import {
   compareDiffsWithGit,
   compareWithGit,
+  hugeMergeCase,
   largeMergeCase,
   type MergeCase,
   mergeCase,
+  movedMergeCase,
 } from "../../../bench/git-harness.ts";
 
 const runs = Number(process.env.MERGE_DIFF_RUNS ?? 1500);
@@ -43,6 +45,30 @@ describe("myersDiff with sliding against git diff --diff-algorithm=myers", () =>
     const small = fc.sample(mergeCase, { numRuns: Math.ceil(runs / 5), seed: seed + 1 });
     const large = fc.sample(largeMergeCase, { numRuns: Math.ceil(runs / 50), seed: seed + 1 });
     const differences = await compareDiffsWithGit(sidePairs([...small, ...large]));
+    expect(differences, firstReport(differences)).toEqual([]);
+  });
+});
+
+describe("Myers on costly diffs against git: boxes cut at the cost limit, one after another", () => {
+  // Moved blocks cost thousands of edits: git's search cuts box after box at its cost limit,
+  // and each next box takes over the search from the corner the last one kept (replayed from
+  // its record). Huge cases add good snakes (early cuts) to such boxes. Both the merges and
+  // the two-way diffs are compared.
+  it(`agrees on merges with moved blocks (seed ${seed})`, { timeout: TIMEOUT }, async () => {
+    const cases = fc.sample(movedMergeCase, { numRuns: Math.ceil(runs / 100), seed: seed + 2 });
+    const differences = [
+      ...(await compareWithGit(cases)),
+      ...(await compareDiffsWithGit(sidePairs(cases))),
+    ];
+    expect(differences, firstReport(differences)).toEqual([]);
+  });
+
+  it(`agrees on huge merges (seed ${seed})`, { timeout: TIMEOUT }, async () => {
+    const cases = fc.sample(hugeMergeCase, { numRuns: 2, seed: seed + 3 });
+    const differences = [
+      ...(await compareWithGit(cases)),
+      ...(await compareDiffsWithGit(sidePairs(cases))),
+    ];
     expect(differences, firstReport(differences)).toEqual([]);
   });
 });
