@@ -1,12 +1,129 @@
 import { z } from "zod";
 
-/** Any JSON value: what artifacts, answers and app events carry. */
-export const JsonValueSchema = z.json();
-/** A JSON value (`null`, boolean, number, string, array or object of JSON values). */
-export type JsonValue = z.infer<typeof JsonValueSchema>;
+/**
+ * zod's own recursive JSON schema: what a JSON value's JSON Schema is generated from, and what
+ * words a refusal of a non-JSON value (its issues, codes and paths are this schema's).
+ */
+const RECURSIVE_JSON = z.json();
 
-/** A JSON object with string keys: artifact data, feedback values, tool arguments. */
+/** A JSON value (`null`, boolean, number, string, array or object of JSON values). */
+export type JsonValue = z.infer<typeof RECURSIVE_JSON>;
+
+// What `plainCopy` returns for anything it does not copy; `RECURSIVE_JSON` decides those.
+const NOT_PLAIN: unique symbol = Symbol("not plain JSON");
+// Deeper than any limit a workspace allows (ADR 0022), or too many values: left to zod,
+// which also handles the cyclic and shared inputs these bounds catch.
+const MAX_DEPTH = 600;
+const MAX_VALUES = 1 << 22;
+
+const { isPlainObject } = z.core.util;
+
+/**
+ * A copy of `value` as `z.json()` parses it — strings, booleans, `null`, finite numbers,
+ * arrays and plain objects of those, with own enumerable string keys — or `NOT_PLAIN` for
+ * anything else (zod then parses it, to word the refusal; `__proto__` keys, which zod drops,
+ * and symbol keys are left to it too). The copy is a tree: nothing in it is the caller's.
+ */
+function plainCopy(value: unknown, depth: number, budget: { left: number }): unknown {
+  switch (typeof value) {
+    case "string":
+    case "boolean":
+      return value;
+    case "number":
+      return Number.isFinite(value) ? value : NOT_PLAIN;
+    case "object":
+      break;
+    default:
+      return NOT_PLAIN;
+  }
+  if (value === null) return null;
+  if (depth > MAX_DEPTH || --budget.left < 0) return NOT_PLAIN;
+  if (Array.isArray(value)) {
+    const copy: unknown[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = plainCopy(value[i], depth + 1, budget);
+      if (item === NOT_PLAIN) return NOT_PLAIN;
+      copy[i] = item;
+    }
+    return copy;
+  }
+  return isPlainObject(value) ? objectCopy(value, depth, budget) : NOT_PLAIN;
+}
+
+function objectCopy(value: object, depth: number, budget: { left: number }): unknown {
+  if (Object.getOwnPropertySymbols(value).length > 0) return NOT_PLAIN;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (key === "__proto__") return NOT_PLAIN;
+    const item = plainCopy((value as Record<string, unknown>)[key], depth + 1, budget);
+    if (item === NOT_PLAIN) return NOT_PLAIN;
+    copy[key] = item;
+  }
+  return copy;
+}
+
+type Payload = z.core.ParsePayload;
+type Run = (payload: Payload, ctx: z.core.ParseContextInternal) => Payload | Promise<Payload>;
+
+/**
+ * Makes `schema` parse what `accepts` lets through and {@link plainCopy} copies by that copy,
+ * and everything else as `slow` does: so what is accepted, the output and every refusal are
+ * `slow`'s, whose issues, codes and paths the refusals carry.
+ */
+function copyingFirst(schema: z.ZodType, slow: Run, accepts: (value: unknown) => boolean): void {
+  const run: Run = (payload, ctx) => {
+    if (ctx.direction !== "backward" && accepts(payload.value)) {
+      const copy = plainCopy(payload.value, 0, { left: MAX_VALUES });
+      if (copy !== NOT_PLAIN) {
+        payload.value = copy;
+        return payload;
+      }
+    }
+    return slow(payload, ctx);
+  };
+  const internals = schema._zod as unknown as { run: Run; parse: Run };
+  internals.run = run;
+  internals.parse = run;
+}
+
+/**
+ * `RECURSIVE_JSON` for every input, parsed without zod's cycle memoizer where it can be: a
+ * plain JSON value is copied in one walk, anything else goes to `RECURSIVE_JSON`. Its kind is
+ * `custom`, a leaf to zod's memoizer, so the schemas around it are not memoized either (the
+ * memoizer records every object and array of a parse in `WeakMap`s, to parse cyclic input; a
+ * command from outside is refused before parsing if it nests too deeply, so it cannot be
+ * cyclic).
+ */
+function fastJson(): z.ZodType<JsonValue> {
+  const schema = z.custom<JsonValue>();
+  copyingFirst(schema, RECURSIVE_JSON._zod.run as Run, () => true);
+  // `z.json()`'s own structure, with this schema where it has its `z.lazy`, described as a
+  // `z.lazy` is: so every JSON Schema that holds it is the one `z.json()` would give.
+  const structure = z.union([
+    z.string(),
+    z.number(),
+    z.boolean(),
+    z.null(),
+    z.array(schema),
+    z.record(z.string(), schema),
+  ]);
+  schema._zod.processJSONSchema = (ctx, _json, params) => {
+    z.core.processSchema(structure, ctx, params);
+    const seen = ctx.seen.get(schema);
+    if (seen !== undefined) seen.ref = structure;
+  };
+  return schema;
+}
+
+/** Any JSON value: what artifacts, answers and app events carry. */
+export const JsonValueSchema: z.ZodType<JsonValue> = fastJson();
+
+/**
+ * A JSON object with string keys: artifact data, feedback values, tool arguments. A plain
+ * object of plain JSON values is copied in one walk, as {@link JsonValueSchema} copies one.
+ */
 export const JsonObjectSchema = z.record(z.string(), JsonValueSchema);
+copyingFirst(JsonObjectSchema, JsonObjectSchema._zod.run as Run, isPlainObject);
 /** A JSON object with string keys. */
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 

@@ -85,9 +85,34 @@ export function memberProblem(operation: Operation): string | null {
   return null;
 }
 
-function cloneJson(value: JsonValue): JsonValue {
-  return JSON.parse(JSON.stringify(value)) as JsonValue;
+/**
+ * A copy of a JSON value as `JSON.parse(JSON.stringify(value))` makes one (`-0` becomes `0`,
+ * a hole or `undefined` in an array `null`, an `undefined` member is left out), without the
+ * text in between.
+ */
+export function cloneJson(value: JsonValue): JsonValue {
+  if (typeof value !== "object" || value === null) return value === 0 ? 0 : value;
+  if (Array.isArray(value)) {
+    const copy: JsonValue[] = new Array(value.length);
+    for (let i = 0; i < value.length; i++) {
+      const item = value[i];
+      copy[i] = item === undefined ? null : cloneJson(item);
+    }
+    return copy;
+  }
+  const copy: JsonObject = {};
+  for (const key of Object.keys(value)) {
+    const item = value[key];
+    if (item === undefined) continue;
+    // An own `__proto__` (which JSON.parse makes) is a member, not the prototype.
+    if (key === "__proto__") {
+      Object.defineProperty(copy, key, { value: cloneJson(item), ...MEMBER });
+    } else copy[key] = cloneJson(item);
+  }
+  return copy;
 }
+
+const MEMBER = { writable: true, enumerable: true, configurable: true } as const;
 
 /**
  * A fresh operation for fast-json-patch with only the members RFC 6902 defines for it (the

@@ -4,6 +4,7 @@ import type { JsonPatchOperation } from "../../model/patches.ts";
 import { patchFailed } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import {
+  cloneJson,
   libraryOperation,
   MalformedOperation,
   memberProblem,
@@ -210,7 +211,7 @@ export function applyJsonPatch(document: JsonValue, ops: readonly JsonObject[]):
   let current = 0;
   try {
     const result = applyPatch(
-      document,
+      typeof document === "object" && document !== null ? cloneJson(document) : document,
       copies as never[],
       // Called with the document as the earlier operations left it, before this one applies.
       (operation, _index, state) => {
@@ -221,8 +222,8 @@ export function applyJsonPatch(document: JsonValue, ops: readonly JsonObject[]):
         if (missing !== null) throw new OperationRefused(missing);
         check(operation as JsonPatchOperation, state);
       },
-      // mutateDocument=false: fast-json-patch works on its own deep copy.
-      false,
+      // Our own deep copy (as fast-json-patch's would be), changed in place: the input never is.
+      true,
     );
     return ok(result.newDocument);
   } catch (error) {

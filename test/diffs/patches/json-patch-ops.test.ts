@@ -1,6 +1,8 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { applyJsonPatch } from "../../../src/diffs/patches/json-patch.ts";
-import type { JsonObject } from "../../../src/model/json.ts";
+import { cloneJson } from "../../../src/diffs/patches/json-patch-ops.ts";
+import type { JsonObject, JsonValue } from "../../../src/model/json.ts";
 
 const prefix = "the JSON patch does not apply: ";
 const doc = { title: "Plan", text: "a cat", items: { t1: { done: false } }, list: [1, 2] };
@@ -86,5 +88,32 @@ describe("operations as the wire carries them: JSON objects, checked as the patc
     );
     expect(failure([{ op: "test", path: "/title/0", value: "P" }])).not.toBeNull();
     expect(failure([{ op: "copy", from: "/text/0", path: "/x" }])).not.toBeNull();
+  });
+});
+
+describe("cloneJson", () => {
+  it("copies a JSON value as a JSON round trip does, sharing nothing with it", () => {
+    const values = fc.oneof(
+      fc.jsonValue(),
+      fc.constantFrom<JsonValue>(
+        -0,
+        [-0, { a: -0 }],
+        JSON.parse('{"__proto__": {"a": 1}, "b": 2}'),
+      ),
+    );
+    fc.assert(
+      fc.property(values, (value) => {
+        const copy = cloneJson(value as JsonValue);
+        const roundTrip = JSON.parse(JSON.stringify(value)) as JsonValue;
+        expect(copy).toEqual(roundTrip);
+        expect(JSON.stringify(copy)).toBe(JSON.stringify(roundTrip));
+        expect(Object.keys(copy ?? {})).toEqual(Object.keys(roundTrip ?? {}));
+        if (typeof value === "object" && value !== null) expect(copy).not.toBe(value);
+      }),
+      { numRuns: 500, seed: 14 },
+    );
+    const proto = cloneJson(JSON.parse('{"__proto__": {"a": 1}}')) as JsonObject;
+    expect(Object.getPrototypeOf(proto)).toBe(Object.prototype);
+    expect(Object.hasOwn(proto, "__proto__")).toBe(true);
   });
 });

@@ -201,6 +201,21 @@ describe("applyJsonPatch", () => {
     expect(document).toEqual({ a: 1 });
   });
 
+  it("never modifies input that is not frozen either, whether the patch applies or not", () => {
+    const document = { a: { b: [1, 2] }, c: "x" };
+    const applied = applyJsonPatch(document, [
+      { op: "add", path: "/a/b/-", value: 3 },
+      { op: "remove", path: "/c" },
+    ]);
+    expect(applied).toEqual({ ok: true, value: { a: { b: [1, 2, 3] } } });
+    const failed = applyJsonPatch(document, [
+      { op: "replace", path: "/a/b/0", value: 9 },
+      { op: "remove", path: "/missing" },
+    ]);
+    expect(failed.ok).toBe(false);
+    expect(document).toEqual({ a: { b: [1, 2] }, c: "x" });
+  });
+
   it("leaves Object.prototype alone", () => {
     const result = applyJsonPatch({}, [{ op: "add", path: "/__proto__/polluted", value: true }]);
     expect(result.ok).toBe(false);
