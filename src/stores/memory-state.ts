@@ -103,30 +103,20 @@ function refiled<T extends { readonly id: string }, I extends Record<string, Key
 export function withBatch(held: HeldWorkspace, batch: AppendBatch): HeldWorkspace {
   const before = held.snapshot;
   const snapshot = withWrites(before, batch);
-  const tables = <T>(of: (s: WorkspaceSnapshot) => PersistentMap<T>) => ({
-    before: of(before),
-    after: of(snapshot),
-  });
   return Object.freeze({
     snapshot,
-    proposals: refiled(
-      held.proposals,
-      PROPOSAL_INDEXES,
-      batch.proposals,
-      tables((s) => s.proposals),
-    ),
-    threads: refiled(
-      held.threads,
-      THREAD_INDEXES,
-      batch.threads,
-      tables((s) => s.threads),
-    ),
-    runs: refiled(
-      held.runs,
-      RUN_INDEXES,
-      batch.runs,
-      tables((s) => s.runs),
-    ),
+    proposals: refiled(held.proposals, PROPOSAL_INDEXES, batch.proposals, {
+      before: before.proposals,
+      after: snapshot.proposals,
+    }),
+    threads: refiled(held.threads, THREAD_INDEXES, batch.threads, {
+      before: before.threads,
+      after: snapshot.threads,
+    }),
+    runs: refiled(held.runs, RUN_INDEXES, batch.runs, {
+      before: before.runs,
+      after: snapshot.runs,
+    }),
   });
 }
 
@@ -144,34 +134,51 @@ function revisionAt(s: WorkspaceSnapshot, ref: RevisionRef): Revision | null {
   return [...history].find((r) => r.version === ref.version) ?? null;
 }
 
+// What a load gives for a kind it was asked nothing of: immutable, shared by every load.
+const NOTHING = PersistentMap.empty<never>();
+
 // The entities of these ids, `null` for those the table does not hold.
-function pick<V>(table: ReadonlyMap<string, V>, ids: readonly string[]): Map<string, V | null> {
+function pick<V>(
+  table: ReadonlyMap<string, V>,
+  ids: readonly string[],
+): ReadonlyMap<string, V | null> {
+  if (ids.length === 0) return NOTHING;
   const picked = new Map<string, V | null>();
   for (const id of ids) picked.set(id, table.get(id) ?? null);
   return picked;
 }
 
-// Under each key, the entities `index` files there under `file(key)`, in their table's order.
+// Under each key (with `status`, under the key and that status), the entities `index` files
+// there, in their table's order.
 function filed<V>(
   index: Filed,
   table: ReadonlyMap<string, V>,
   keys: readonly string[],
-  file: (key: string) => string = (key) => key,
-) {
-  return new Map(keys.map((key) => [key, filedUnder(index, table, file(key))] as const));
+  status?: string,
+): ReadonlyMap<string, V[]> {
+  if (keys.length === 0) return NOTHING;
+  const found = new Map<string, V[]>();
+  for (const key of keys) {
+    found.set(key, filedUnder(index, table, status === undefined ? key : both(key, status)));
+  }
+  return found;
 }
 
 /** What `needs` asks for, read from one workspace; absent entities load as `null`. */
 export function loadFrom(held: HeldWorkspace, needs: Needs): State {
   const s = held.snapshot;
+  const messages = new Map<string, boolean>();
+  for (const id of needs.messages) messages.set(id, s.messages.has(id));
+  const revisions = new Map<string, Revision | null>();
+  for (const ref of needs.revisions) revisions.set(revisionKey(ref), revisionAt(s, ref));
   return {
     artifacts: pick(s.artifacts, needs.artifacts),
     proposals: pick(s.proposals, needs.proposals),
     threads: pick(s.threads, needs.threads),
     runs: pick(s.runs, needs.runs),
-    messages: new Map(needs.messages.map((id) => [id, s.messages.has(id)] as const)),
-    revisions: new Map(needs.revisions.map((ref) => [revisionKey(ref), revisionAt(s, ref)])),
-    pending: filed(held.proposals.byBoth, s.proposals, needs.pending, (id) => both(id, "pending")),
+    messages: messages.size === 0 ? NOTHING : messages,
+    revisions: revisions.size === 0 ? NOTHING : revisions,
+    pending: filed(held.proposals.byBoth, s.proposals, needs.pending, "pending"),
     deciding: filed(held.runs.decidingByThread, s.runs, needs.deciding),
   };
 }

@@ -19,7 +19,8 @@ import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 import { type HeldAnswers, holdAnswer, settleHeld } from "./held-answers.ts";
-import { loadFor } from "./load.ts";
+import { loadFor, loadThrough } from "./load.ts";
+import { type Ticket, type View, WriteCache } from "./write-cache.ts";
 
 export { loadFor };
 
@@ -39,7 +40,17 @@ export interface WorkspaceCore {
   readonly limits: Limits;
   /** Answers stored by appends of unknown outcome, until settled (this instance's only). */
   readonly held: HeldAnswers;
+  /** What this instance's own last append left, to decide the next write from (ADR 0002). */
+  readonly writes: WriteCache;
 }
+
+/**
+ * How many entities of each kind the write cache keeps: none for a store that answers from this
+ * process's memory (neither durable nor shared across processes), whose head and loads cost no
+ * more than the cache's own bookkeeping.
+ */
+const writeCacheBound = ({ capabilities }: Store): number =>
+  capabilities.durable || capabilities.crossProcess ? 1024 : 0;
 
 /**
  * The options with their defaults filled in.
@@ -48,9 +59,10 @@ export interface WorkspaceCore {
  */
 export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
   const channels = options.answerChannels ?? {};
+  const store = options.store ?? memoryStore();
   return {
     id: workspaceIdOption(options.id),
-    store: options.store ?? memoryStore(),
+    store,
     clock: options.clock ?? (() => new Date()),
     newId: options.newId ?? randomIds,
     registry: options.registry,
@@ -61,6 +73,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     access: options.widen ?? [],
     limits: limitsOption(options.limits),
     held: new Map(),
+    writes: new WriteCache(writeCacheBound(store)),
   };
 }
 
@@ -83,7 +96,17 @@ export async function decideNow(
   const state = await loadFor(core, item, actor, side);
   // One reading of the clock per decision: the rules and the envelopes agree on the time.
   const now = core.clock().toISOString();
-  const context: DecideContext = {
+  const decided = decide(item, state, contextOf(core, actor, now, side));
+  return decided.ok ? ok({ head, now, result: decided.value }) : decided;
+}
+
+function contextOf(
+  core: WorkspaceCore,
+  actor: Actor,
+  now: string,
+  side: WriteOptions["side"],
+): DecideContext {
+  return {
     actor,
     registry: core.registry,
     now,
@@ -92,8 +115,6 @@ export async function decideNow(
     ...(core.modes === undefined ? null : { modes: core.modes }),
     ...(side === undefined ? null : { side }),
   };
-  const decided = decide(item, state, context);
-  return decided.ok ? ok({ head, now, result: decided.value }) : decided;
 }
 
 /** Parses the actor and pairs it with the parsed item, or says which one is wrong. */
@@ -185,33 +206,97 @@ export async function write(
   const actor = actingAs(input.value.actor, options.side);
   const trace = parseTraceparent(options.traceparent);
   if (!trace.ok) return trace;
-  const traceparent = trace.value;
-  const traceId = traceIdOf(traceparent);
+  const writing = { item, actor, options, traceparent: trace.value };
   for (let attempt = 0; attempt < core.maxAttempts; attempt++) {
     if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
-    const decided = await decideNow(core, item, actor, options);
-    if (!decided.ok) return decided;
-    const appended = envelopesOf(core, decided.value, actor, traceparent);
-    const { outcome, events: _, ...entities } = decided.value.result;
-    const revisions = entities.revisions.map((r) =>
-      r.trace_id === traceId ? r : { ...r, trace_id: traceId },
-    );
-    const batch = { ...entities, revisions, envelopes: appended };
-    const stored = await appendOrSay(core, decided.value.head, batch, item);
-    if (stored.ok) {
-      const seq = appended.at(-1)?.seq ?? decided.value.head;
-      const delivery = deliverAnswer(core.channels, appended);
-      return {
-        ok: true,
-        outcome: { ...outcome, seq },
-        envelopes: appended,
-        entities: { ...entities, revisions },
-        ...(delivery === undefined ? {} : { delivery }),
-      };
-    }
+    let written = await attemptWrite(core, writing, core.writes.ticket());
+    // Decided from a cache the log had moved past: decide from the store, as this attempt
+    // would have without the cache.
+    if (written === STALE) written = await attemptWrite(core, writing, null);
+    if (written !== AGAIN && written !== STALE) return written;
   }
   throw new WorkspaceError(
     "contention",
     `workspace ${core.id}: other writers moved the log ${core.maxAttempts} times in a row`,
   );
+}
+
+/** What an attempt returns when the log moved under it: decide again. */
+const AGAIN = Symbol("again");
+/** What an attempt decided from the write cache returns when the log had moved past it. */
+const STALE = Symbol("stale");
+
+/** One write's item, as parsed, and how it is written. */
+interface Writing {
+  readonly item: Command | Fact;
+  readonly actor: Actor;
+  readonly options: WriteOptions;
+  readonly traceparent: string | null;
+}
+
+/**
+ * One decision and its append: from the write cache's state when given its ticket (no head
+ * read, only what the cache lacks loaded), else from the store's head. A refusal decided from
+ * the cache is returned only once the head is seen not to have moved. An append the log moved
+ * under, a refusal whose head moved, or anything thrown, drops the cache.
+ */
+async function attemptWrite(
+  core: WorkspaceCore,
+  writing: Writing,
+  ticket: Ticket | null,
+): Promise<WriteResult | typeof AGAIN | typeof STALE> {
+  const { item, actor, options } = writing;
+  const cache = core.writes;
+  try {
+    const head = ticket?.head ?? (await core.store.head(core.id));
+    const view = await loadThrough(core, cache, ticket, item, actor, options.side);
+    // One reading of the clock per decision: the rules and the envelopes agree on the time.
+    const now = core.clock().toISOString();
+    const decided = decide(item, view.state, contextOf(core, actor, now, options.side));
+    if (!decided.ok) {
+      if (ticket === null) return decided;
+      if ((await core.store.head(core.id)) !== head) {
+        cache.drop(ticket);
+        return STALE;
+      }
+      cache.settle(ticket, view, null, head);
+      return decided;
+    }
+    const at = { head, now, result: decided.value };
+    const written = await appendDecided(core, at, { view, ticket }, writing);
+    if (written !== AGAIN || ticket === null) return written;
+    cache.drop(ticket);
+    return STALE;
+  } catch (error) {
+    cache.drop(null);
+    throw error;
+  }
+}
+
+/** Appends a decision at its head; on success the cache becomes the state it left. */
+async function appendDecided(
+  core: WorkspaceCore,
+  decided: Decided,
+  { view, ticket }: { view: View; ticket: Ticket | null },
+  { item, actor, traceparent }: Writing,
+): Promise<WriteResult | typeof AGAIN> {
+  const traceId = traceIdOf(traceparent);
+  const appended = envelopesOf(core, decided, actor, traceparent);
+  const { outcome, events: _, ...entities } = decided.result;
+  const revisions = entities.revisions.map((r) =>
+    r.trace_id === traceId ? r : { ...r, trace_id: traceId },
+  );
+  const batch = { ...entities, revisions, envelopes: appended };
+  const stored = await appendOrSay(core, decided.head, batch, item);
+  if (!stored.ok) return AGAIN;
+  core.writes.settle(ticket, view, batch, stored.head);
+  const seq = appended.at(-1)?.seq ?? decided.head;
+  const delivery = deliverAnswer(core.channels, appended);
+  return {
+    ok: true,
+    outcome: { ...outcome, seq },
+    envelopes: appended,
+    entities: { ...entities, revisions },
+    ...(delivery === undefined ? {} : { delivery }),
+  };
 }

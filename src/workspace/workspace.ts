@@ -4,7 +4,8 @@ import { ok } from "../model/result.ts";
 import { answerDecision } from "./answer-decision.ts";
 import type { Workspace, WorkspaceOptions } from "./api.ts";
 import { decideNow, settle, withActor, workspaceCore, write } from "./core.ts";
-import { nextNotes, readNotes } from "./notes.ts";
+import { readNotes } from "./notes.ts";
+import { notesCursor } from "./notes-cursor.ts";
 import { expireDecisions, expireProposals, previewProposal } from "./proposals.ts";
 import { workspaceReads } from "./reads.ts";
 import { follow } from "./subscription.ts";
@@ -20,12 +21,14 @@ import { follow } from "./subscription.ts";
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const core = workspaceCore(options);
   const { store, id, newId, limits } = core;
+  // Its viewers' notes cursors, told what its own writes appended: they need not read it back.
+  const notes = notesCursor(core);
   return {
     id,
     registry: core.registry,
     ...workspaceReads(core),
     commit: (command, actor, writeOptions = {}) =>
-      write(core, parseCommand(command, newId, limits), actor, writeOptions),
+      write(core, parseCommand(command, newId, limits), actor, writeOptions).then(notes.remember),
     async dryRun(command, actor, writeOptions = {}) {
       const input = withActor(parseCommand(command, newId, limits), actor, limits);
       if (!input.ok) return input;
@@ -35,9 +38,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
       return decided.ok ? ok(decided.value.result) : decided;
     },
     record: (fact, actor, writeOptions = {}) =>
-      write(core, parseFact(fact, limits), actor, writeOptions),
+      write(core, parseFact(fact, limits), actor, writeOptions).then(notes.remember),
     notes: (request) => readNotes(core, request),
-    nextNotes: (request) => nextNotes(core, request),
+    nextNotes: (request) => notes.next(request),
     previewProposal: (proposalId) => previewProposal(core, proposalId),
     answerDecision: (answer, actor, options) => answerDecision(core, answer, actor, options),
     expireProposals: (actor = { kind: "system" }) => expireProposals(core, actor),

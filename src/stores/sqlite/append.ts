@@ -84,8 +84,8 @@ function checkKeys(workspaceId: string, batch: AppendBatch): void {
  * @throws WorkspaceError `invalid_argument` for envelopes of another workspace or position,
  * or a key (the workspace's, an id, a thread or artifact it is filed under) with an unpaired
  * surrogate;
- * `store_replaced` once the file at the path is not the one opened (checked before and
- * after the write: one `stat` each).
+ * `store_replaced` once the file at the path is not the one opened (one `stat`, after the
+ * write; a batch with nothing to write is checked before its comparison).
  */
 export function appender(options: AppendOptions): Append {
   const { db, statements: s, failAtRow } = options;
@@ -131,14 +131,17 @@ export function appender(options: AppendOptions): Append {
   return (workspaceId, expectedHead, batch) => {
     checkEnvelopes(workspaceId, expectedHead, batch);
     checkKeys(workspaceId, batch);
-    options.file.check();
     // Nothing to write (a repeated answer): the comparison alone, without the write lock.
     if (rowsOf(batch) === 0) {
+      options.file.check();
       const head = headOf(workspaceId);
       return { ok: head === expectedHead, head };
     }
+    // Known to be replaced: refused before writing. Otherwise one `stat`, after the commit: a
+    // file replaced before it or while it ran took the commit where nobody opening the path
+    // sees it, and the append is refused (this one and every one after it).
+    options.file.checked();
     const result = transaction.immediate(workspaceId, expectedHead, batch);
-    // Replaced while it was written: the commit went to a file nobody opening the path sees.
     options.file.check();
     if (result.ok && batch.envelopes.length > 0) options.onAppended(workspaceId, result.head);
     return result;

@@ -30,28 +30,38 @@ export interface OpenedFile {
    * @throws WorkspaceError `store_replaced`.
    */
   check(): void;
+  /**
+   * Throws if a {@link check} has already found the path not naming the file opened; no `stat`.
+   *
+   * @throws WorkspaceError `store_replaced`.
+   */
+  checked(): void;
 }
 
-/** Remembers the file the path `given` names now (one `stat`; each check is one more). */
+/** Remembers the file the path `given` names now (one `stat`; each `check` is one more). */
 export function openedFile(given: string): OpenedFile {
-  if (NOT_A_FILE.has(given)) return { check() {} };
+  if (NOT_A_FILE.has(given)) return { check() {}, checked() {} };
   // Resolved now, as SQLite resolved it on open: a later chdir must not look elsewhere.
   const path = resolve(given);
   const opened = identity(path);
   let replaced = false;
+  const checked = () => {
+    if (replaced) {
+      throw new WorkspaceError(
+        "store_replaced",
+        `sqlite store ${path}: the file was deleted or replaced while the store had it ` +
+          "open; it takes no more writes (open the store again to use the file there now)",
+      );
+    }
+  };
   return {
     check() {
       if (!replaced) {
         const now = identity(path);
         replaced = now === null || now !== opened;
       }
-      if (replaced) {
-        throw new WorkspaceError(
-          "store_replaced",
-          `sqlite store ${path}: the file was deleted or replaced while the store had it ` +
-            "open; it takes no more writes (open the store again to use the file there now)",
-        );
-      }
+      checked();
     },
+    checked,
   };
 }

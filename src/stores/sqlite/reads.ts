@@ -39,6 +39,17 @@ interface Reads {
   artifacts(workspaceId: string): Versioned[];
 }
 
+/** How many statements loading `needs` runs: one per id, list or revision asked for. */
+const statementsOf = (needs: Needs): number =>
+  needs.artifacts.length +
+  needs.proposals.length +
+  needs.threads.length +
+  needs.runs.length +
+  needs.messages.length +
+  needs.revisions.length +
+  needs.pending.length +
+  needs.deciding.length;
+
 /** The reads of one connection, over its prepared statements. */
 export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
   const byId = <T, R>(
@@ -60,32 +71,32 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
   const proposalList = (ws: string, rows: readonly ProposalRow[]) =>
     rows.map((row) => proposalOf(ws, row));
 
-  // One read transaction: every entity of a decision comes from the same commit.
-  const load = db.transaction(
-    (ws: string, needs: Needs): State => ({
-      artifacts: artifacts(ws, needs.artifacts),
-      proposals: proposals(ws, needs.proposals),
-      threads: threads(ws, needs.threads),
-      runs: runs(ws, needs.runs),
-      messages: new Map(needs.messages.map((id) => [id, s.message.get(ws, id) !== undefined])),
-      revisions: new Map(
-        needs.revisions.map((ref) => {
-          const key = revisionKey(ref);
-          const row = s.revision.get(ws, ref.artifact_id, ref.version);
-          const at = { artifactId: ref.artifact_id, version: ref.version };
-          return [key, row === undefined ? null : revisionOf(ws, at, row)] as const;
-        }),
-      ),
-      pending: new Map(
-        needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
-      ),
-      deciding: deciding(ws, needs.deciding),
-    }),
-  );
+  // Every entity of a decision comes from the same commit: one read transaction, unless a
+  // single statement reads them all (a statement reads one snapshot by itself).
+  const loadAll = (ws: string, needs: Needs): State => ({
+    artifacts: artifacts(ws, needs.artifacts),
+    proposals: proposals(ws, needs.proposals),
+    threads: threads(ws, needs.threads),
+    runs: runs(ws, needs.runs),
+    messages: new Map(needs.messages.map((id) => [id, s.message.get(ws, id) !== undefined])),
+    revisions: new Map(
+      needs.revisions.map((ref) => {
+        const key = revisionKey(ref);
+        const row = s.revision.get(ws, ref.artifact_id, ref.version);
+        const at = { artifactId: ref.artifact_id, version: ref.version };
+        return [key, row === undefined ? null : revisionOf(ws, at, row)] as const;
+      }),
+    ),
+    pending: new Map(
+      needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
+    ),
+    deciding: deciding(ws, needs.deciding),
+  });
+  const load = db.transaction(loadAll);
 
   return {
     head: (ws) => s.head.get(ws)?.head ?? 0,
-    load: (ws, needs) => load.deferred(ws, needs),
+    load: (ws, needs) => (statementsOf(needs) > 1 ? load.deferred(ws, needs) : loadAll(ws, needs)),
     log: (ws, { after, limit, threadId }) =>
       threadId === undefined
         ? s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row))

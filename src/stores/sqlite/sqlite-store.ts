@@ -2,6 +2,7 @@ import { WorkspaceError } from "../../model/errors.ts";
 import { faultsOf } from "../faults.ts";
 import type { AppendAttempt, Store } from "../port.ts";
 import { appender } from "./append.ts";
+import { cursors } from "./cursors.ts";
 import { sqliteFault } from "./faults.ts";
 import { openedFile } from "./identity.ts";
 import { lists } from "./lists.ts";
@@ -38,6 +39,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
   const file = openedFile(path);
   const statements = prepare(db);
   const list = lists(db, statements);
+  const notes = cursors(db, statements, file, options.synchronous ?? "full");
   const read = reads(db, statements, list.deciding);
   const watching = watchers({
     dataVersion: () => db.pragma("data_version", { simple: true }) as number,
@@ -84,17 +86,8 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
       const [found] = read.log(workspaceId, { after: seq - 1, limit: 1 });
       return found?.seq === seq && found.id === envelope_id;
     }),
-    cursor: typed(
-      (workspaceId, viewer) => statements.cursor.get(workspaceId, viewer)?.position ?? 0,
-    ),
-    moveCursor: typed((workspaceId: string, viewer: string, from: number, to: number) => {
-      file.check();
-      const moved =
-        from === 0
-          ? statements.startCursor.run(workspaceId, viewer, to)
-          : statements.moveCursor.run(to, workspaceId, viewer, from);
-      return moved.changes === 1;
-    }),
+    cursor: typed(notes.cursor),
+    moveCursor: typed(notes.moveCursor),
     watch: (workspaceId, onAppend) => watching.add(workspaceId, onAppend),
     async close() {
       watching.close();

@@ -1,0 +1,164 @@
+// The write cache (ADR 0002) changes no answer: two long-lived workspaces taking turns on one
+// store, each deciding from what its own last append left, answer every command of a random
+// sequence exactly as a workspace opened afresh for each command does, and leave the same log
+// and entities. On SQLite files: a workspace keeps a write cache over a durable store.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import { createWorkspace, type Store, sequentialIds, type Workspace } from "../../src/index.ts";
+import { sqliteStore } from "../../src/sqlite.ts";
+import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
+
+const { file } = tempFiles("write-cache-property");
+
+const alice = { kind: "user", id: "alice" } as const;
+const agent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;
+const AT = new Date(Date.UTC(2026, 11, 2, 9, 0, 0));
+
+type Step =
+  | { readonly writer: 0 | 1; readonly command: object; readonly as: object }
+  | { readonly writer: 0 | 1; readonly fact: object; readonly as: object };
+
+const thread = fc.constantFrom("t1", "t2");
+const version = fc.integer({ min: 1, max: 4 });
+const text = fc.constantFrom("a", "b", "c");
+
+const step = (command: object, as: object = alice) => ({ command, as });
+
+const commands: fc.Arbitrary<Pick<Step, "as"> & { command?: object; fact?: object }> = fc.oneof(
+  fc
+    .record({ t: thread, m: fc.constantFrom("m1", "m2", "m3"), c: text })
+    .map(({ t, m, c }) => step({ type: "post_message", thread_id: t, message_id: m, content: c })),
+  {
+    weight: 2,
+    arbitrary: fc
+      .record({ t: thread, who: fc.constantFrom<object>(alice, agent, agent), end: fc.boolean() })
+      .map(({ t, who, end }) =>
+        step({ type: end ? "end_thread" : "delete_thread", thread_id: t }, who),
+      ),
+  },
+  {
+    weight: 4,
+    arbitrary: fc.record({ v: version, c: text }).map(({ v, c }) =>
+      step({
+        type: "edit_artifact",
+        artifact_id: "n1",
+        base_version: v,
+        patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: c }] },
+      }),
+    ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ v: fc.constantFrom(1, 2), p: fc.constantFrom("p1", "p2", "p3"), c: text })
+      .map(({ v, p, c }) =>
+        step(
+          {
+            type: "edit_artifact",
+            artifact_id: "w1",
+            base_version: v,
+            proposal_id: p,
+            thread_id: "t1",
+            patch: { kind: "json_patch", ops: [{ op: "replace", path: "/text", value: c }] },
+          },
+          agent,
+        ),
+      ),
+  },
+  {
+    weight: 3,
+    arbitrary: fc
+      .record({ p: fc.constantFrom("p1", "p2", "p3"), d: fc.constantFrom("accept", "reject") })
+      .map(({ p, d }) => step({ type: "respond_to_proposal", proposal_id: p, decision: d })),
+  },
+  version.map((v) => step({ type: "archive_artifact", artifact_id: "n1", base_version: v })),
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom("d1", "d2").map((id) =>
+      step(
+        {
+          type: "request_decision",
+          scope: { kind: "run", id: "r1" },
+          decision_id: id,
+          prompt: "?",
+        },
+        agent,
+      ),
+    ),
+  },
+);
+
+// Both workspaces start with something in their caches.
+const SETUP: Step[] = [
+  { writer: 0, ...step({ type: "create_thread", thread_id: "t1" }) },
+  { writer: 1, ...step({ type: "create_thread", thread_id: "t2" }) },
+  { writer: 0, ...step({ type: "create_artifact", artifact_id: "n1", kind: "note", data: {} }) },
+  {
+    writer: 1,
+    ...step({ type: "create_artifact", artifact_id: "w1", kind: "memo", data: {} }),
+  },
+  { writer: 0, fact: { type: "run_started", run_id: "r1", thread_id: "t1" }, as: agent },
+];
+
+const steps: fc.Arbitrary<Step[]> = fc
+  .array(
+    fc
+      .tuple(fc.constantFrom<0 | 1>(0, 1), commands)
+      .map(([writer, step]) => ({ writer, ...step }) as Step),
+    { minLength: 1, maxLength: 30 },
+  )
+  .map((random) => [...SETUP, ...random]);
+
+// Envelope ids are drawn once per attempt, and a stale cache costs an attempt: ids differ.
+const normalized = (value: unknown): unknown =>
+  JSON.parse(JSON.stringify(value), (_key, v) =>
+    typeof v === "string" && /^evt_\d+$/.test(v) ? "evt" : v,
+  );
+
+async function run(
+  steps: readonly Step[],
+  writerFor: (step: Step, store: Store, options: object) => Workspace,
+) {
+  const store = sqliteStore({ path: file(), synchronous: "normal" });
+  const options = { newId: sequentialIds(), clock: () => AT };
+  const answers: unknown[] = [];
+  for (const step of steps) {
+    const ws = writerFor(step, store, options);
+    answers.push(
+      "command" in step
+        ? await ws.commit(step.command as never, step.as as typeof alice)
+        : await ws.record(step.fact as never, step.as as typeof agent),
+    );
+  }
+  const reader = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_prop" });
+  const state = {
+    log: await reader.log(),
+    artifacts: await reader.artifacts(),
+    proposals: await reader.proposals(),
+    threads: await reader.threads(),
+    runs: await reader.runs(),
+    decisions: await reader.decisions(),
+  };
+  await store.close();
+  return normalized({ answers, state });
+}
+
+describe("the write cache", () => {
+  it("two cached workspaces answer and write as a fresh workspace per command does", async () => {
+    await fc.assert(
+      fc.asyncProperty(steps, async (sequence) => {
+        const open = (store: Store, options: object) =>
+          createWorkspace({ registry: fixtureRegistry(), store, id: "ws_prop", ...options });
+        let pair: Workspace[] | null = null;
+        const cached = await run(sequence, (step, store, options) => {
+          pair ??= [open(store, options), open(store, options)];
+          return pair[step.writer] as Workspace;
+        });
+        const fresh = await run(sequence, (_, store, options) => open(store, options));
+        expect(cached).toEqual(fresh);
+      }),
+      { numRuns: 150, seed: 20261202 },
+    );
+  });
+});
