@@ -115,15 +115,43 @@ function fastJson(): z.ZodType<JsonValue> {
   return schema;
 }
 
+/**
+ * Whether `schema` parses as the fast path must: a copy of plain JSON, a refusal of what is
+ * not JSON. The fast path sets zod's internal `run`; a zod that no longer calls it would parse
+ * by the bare `z.custom()` or record underneath (accepting anything, or not copying), so each
+ * fast schema is tried once here and given up for zod's own where it does not hold.
+ */
+export function holds(schema: z.ZodType): boolean {
+  const sample = { a: [1, { b: "c" }] };
+  const copied = schema.safeParse(sample);
+  return (
+    copied.success &&
+    copied.data !== sample &&
+    (copied.data as typeof sample).a !== sample.a &&
+    JSON.stringify(copied.data) === JSON.stringify(sample) &&
+    !schema.safeParse({ a: Number.NaN }).success &&
+    !schema.safeParse({ a: () => 1 }).success
+  );
+}
+
+// A record over `value` copying plain objects in one walk, or (where that does not hold) a
+// plain record over it, which parses every value through `value` all the same.
+function fastJsonObject(value: z.ZodType<JsonValue>) {
+  const record = z.record(z.string(), value);
+  copyingFirst(record, record._zod.run as Run, isPlainObject);
+  return holds(record) ? record : z.record(z.string(), value);
+}
+
+const FAST_JSON = fastJson();
+
 /** Any JSON value: what artifacts, answers and app events carry. */
-export const JsonValueSchema: z.ZodType<JsonValue> = fastJson();
+export const JsonValueSchema: z.ZodType<JsonValue> = holds(FAST_JSON) ? FAST_JSON : RECURSIVE_JSON;
 
 /**
  * A JSON object with string keys: artifact data, feedback values, tool arguments. A plain
  * object of plain JSON values is copied in one walk, as {@link JsonValueSchema} copies one.
  */
-export const JsonObjectSchema = z.record(z.string(), JsonValueSchema);
-copyingFirst(JsonObjectSchema, JsonObjectSchema._zod.run as Run, isPlainObject);
+export const JsonObjectSchema = fastJsonObject(JsonValueSchema);
 /** A JSON object with string keys. */
 export type JsonObject = z.infer<typeof JsonObjectSchema>;
 

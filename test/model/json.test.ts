@@ -4,7 +4,7 @@ import { z } from "zod";
 import { parseCommand } from "../../src/decide/parse.ts";
 import { createWorkspace } from "../../src/index.ts";
 import { defineArtifactType } from "../../src/model/artifact-type.ts";
-import { JsonObjectSchema, JsonValueSchema } from "../../src/model/json.ts";
+import { holds, JsonObjectSchema, JsonValueSchema } from "../../src/model/json.ts";
 import { createRegistry } from "../../src/model/registry.ts";
 import { toValidationErrors } from "../../src/model/validation-errors.ts";
 
@@ -171,5 +171,16 @@ describe("JSON values", () => {
         z.toJSONSchema(z.record(z.string(), z.json()), { io }),
       );
     }
+  });
+
+  it("takes the fast path with this zod, and gives it up for z.json() where it would not hold", () => {
+    // The fast path is in use: a custom schema, not z.json()'s union.
+    expect(JsonValueSchema._zod.def.type).toBe("custom");
+    expect(holds(JsonValueSchema)).toBe(true);
+    expect(holds(JsonObjectSchema)).toBe(true);
+    expect(holds(z.json())).toBe(true);
+    // What a zod that stopped calling the fast path would leave: accepting anything, or not copying.
+    expect(holds(z.custom())).toBe(false);
+    expect(holds(z.any())).toBe(false);
   });
 });
