@@ -17,6 +17,8 @@ export default defineConfig({
   test: {
     include: ["test/**/*.test.ts"],
     pool: "threads",
+    // Both cores: most files wait on git, SQLite or PostgreSQL rather than compute.
+    maxWorkers: 2,
     // Tests drive real git repositories, SQLite files and a PostgreSQL server beside each
     // other: on a busy two-core machine one test can take seconds without being stuck.
     testTimeout: 30_000,

@@ -113,7 +113,7 @@ const bad = await ws.commit(
 assert.equal(bad.rejection?.type, "validation_failed");
 assert.deepEqual(
   bad.rejection.errors.map(({ type, loc, msg }) => ({ type, loc, msg })),
-  [{ type: "string_too_short", loc: ["items", 1], msg: "Value should have at least 1 character" }],
+  [{ type: "string_too_short", loc: ["items", 1], msg: "String should have at least 1 character" }],
 );
 
 // The page the build wrote travels with the package, and the handler finds it there.
