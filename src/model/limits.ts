@@ -27,6 +27,23 @@ export const MAX_ID_LENGTH = 256;
 
 type Path = (string | number)[];
 
+/**
+ * UTF-8 bytes of a string with neither U+0000 nor a surrogate, or -1 for any other string
+ * (whose bytes {@link utf8Bytes} counts and whose text {@link textProblem} judges).
+ */
+function plainBytes(text: string): number {
+  let bytes = text.length;
+  for (let i = 0; i < text.length; i++) {
+    const unit = text.charCodeAt(i);
+    if (unit >= 0x800) {
+      if (unit >= 0xd800 && unit <= 0xdfff) return -1;
+      bytes += 2;
+    } else if (unit >= 0x80) bytes += 1;
+    else if (unit === 0) return -1;
+  }
+  return bytes;
+}
+
 /** UTF-8 bytes of a string; at least its length, at most three times it. */
 function utf8Bytes(text: string): number {
   let bytes = text.length;
@@ -63,30 +80,6 @@ function plainShort(text: string): boolean {
 const printable = (key: string): string =>
   (key as unknown as { toWellFormed(): string }).toWellFormed().replaceAll("\u0000", "\ufffd");
 
-/**
- * An array or object being walked: its children are looked at one at a time, in order, so a
- * wide one costs nothing before its first child and a path is spelled out only on a refusal.
- * Frames are reused by depth: walking allocates nothing per value.
- */
-interface Frame {
-  value: Record<string | number, unknown>;
-  /** An object's own enumerable keys; `null` for an array. */
-  keys: readonly string[] | null;
-  length: number;
-  /** How many children were taken; the one being looked at is `next - 1`. */
-  next: number;
-}
-
-// The path of the value being looked at: the current child of each of the first `depth` frames.
-function pathOf(frames: readonly Frame[], depth: number): Path {
-  const path: Path = [];
-  for (let i = 0; i < depth; i++) {
-    const frame = frames[i] as Frame;
-    path.push(frame.keys === null ? frame.next - 1 : (frame.keys[frame.next - 1] as string));
-  }
-  return path;
-}
-
 // The smallest JSON an array or object of `length` children can be, beyond the one byte its
 // parent already counted for it: brackets, commas and a byte per child (an object's keys are
 // counted on their own, with their quotes and colons).
@@ -110,12 +103,20 @@ function refusal(broken: Broken, path: Path, limits: Limits, text = ""): Validat
   }
 }
 
-/** The walk's position: the frames in use (`depth` of them) and the size so far. */
+/**
+ * One walk over an input, depth first. It recurses, but never deeper than `maxDepth` (at most
+ * {@link MAX_DEPTH_CAP} once a workspace has checked its limits): a container past it is
+ * refused before its children are looked at. A refusal is rare, so its path is put together
+ * only then, each level adding its key as the walk unwinds.
+ */
 class Walk {
-  readonly frames: Frame[] = [];
-  depth = 0;
   readonly size: SizeCount;
   readonly #maxDepth: number;
+  /** The refused value's path, innermost first, filled in as the walk unwinds. */
+  readonly trail: Path = [];
+  broken: Broken | null = null;
+  /** For `invalid_text`: why the string or key cannot be stored. */
+  problem = "";
 
   constructor(limits: Limits) {
     this.size = new SizeCount(limits.maxBytes);
@@ -124,84 +125,69 @@ class Walk {
   }
 
   /**
-   * Counts one value; an array or object becomes the innermost frame, its children not yet
-   * taken, its smallest JSON counted. Says which limit the value broke, if any.
+   * Counts `value` (inside `open` arrays and objects) and walks its children; says whether it
+   * broke a limit, leaving what and where in the walk.
    */
-  look(value: unknown): Broken | null {
+  value(value: unknown, open: number): boolean {
     const { size } = this;
     if (typeof value === "string") {
+      // A short plain string is counted exactly in the pass that looks at its text.
+      const bytes = value.length <= SHORT_TEXT ? plainBytes(value) : -1;
+      if (bytes >= 0) {
+        size.add(bytes + 1);
+        return size.over() ? this.#break("too_large") : false;
+      }
       size.addText(value);
-      if (size.over()) return "too_large";
-      return textProblem(value) === null ? null : "invalid_text";
+      if (size.over()) return this.#break("too_large");
+      const problem = textProblem(value);
+      return problem === null ? false : this.#break("invalid_text", problem);
     }
     if (typeof value === "number") size.addNumber(value);
     // `false` is 5 bytes; `true`, `null` (and what JSON writes as `null`) are 4.
     else if (typeof value !== "object" || value === null) size.add(value === false ? 4 : 3);
-    else return this.#enter(value);
-    return size.over() ? "too_large" : null;
+    else if (Array.isArray(value)) return this.#array(value, open);
+    else return this.#object(value as Record<string, unknown>, open);
+    return size.over() ? this.#break("too_large") : false;
   }
 
-  #enter(value: object): Broken | null {
-    if (this.depth + 1 > this.#maxDepth) return "too_deep";
-    const keys = Array.isArray(value) ? null : Object.keys(value);
-    const length = keys === null ? (value as unknown[]).length : keys.length;
-    this.size.add(containerBytes(length));
-    if (keys !== null) this.size.addKeys(keys);
-    if (this.size.over()) return "too_large";
-    let frame = this.frames[this.depth];
-    if (frame === undefined) {
-      frame = { value: {}, keys: null, length: 0, next: 0 };
-      this.frames.push(frame);
+  #array(array: readonly unknown[], open: number): boolean {
+    if (open + 1 > this.#maxDepth) return this.#break("too_deep");
+    this.size.add(containerBytes(array.length));
+    if (this.size.over()) return this.#break("too_large");
+    for (let i = 0; i < array.length; i++) {
+      if (this.value(array[i], open + 1)) return this.#within(i);
     }
-    frame.value = value as Frame["value"];
-    frame.keys = keys;
-    frame.length = length;
-    frame.next = 0;
-    this.depth++;
-    return null;
+    return false;
   }
 
-  /** The innermost frame with a child left to take, leaving those done; `null` at the end. */
-  open(): Frame | null {
-    while (this.depth > 0) {
-      const frame = this.frames[this.depth - 1] as Frame;
-      if (frame.next < frame.length) return frame;
-      this.depth--;
-    }
-    return null;
-  }
-
-  /**
-   * Takes the frame's children in turn until one is an array or object (now the innermost
-   * frame, to be walked first) or none is left. Says what the child it stopped at broke.
-   */
-  children(frame: Frame, limits: Limits): ValidationError | null {
-    const { keys, value } = frame;
-    const depth = this.depth;
-    while (frame.next < frame.length) {
-      let child: unknown;
-      if (keys === null) child = value[frame.next++];
-      else {
-        const key = keys[frame.next++] as string;
-        const problem = textProblem(key);
-        if (problem !== null) {
-          const path = [...pathOf(this.frames, depth - 1), printable(key)];
-          return refusal("invalid_text", path, limits, problem);
-        }
-        child = value[key];
+  #object(object: Record<string, unknown>, open: number): boolean {
+    if (open + 1 > this.#maxDepth) return this.#break("too_deep");
+    const keys = Object.keys(object);
+    this.size.add(containerBytes(keys.length));
+    const plain = this.size.addKeys(keys);
+    if (this.size.over()) return this.#break("too_large");
+    for (let i = 0; i < keys.length; i++) {
+      const key = keys[i] as string;
+      const problem = plain ? null : textProblem(key);
+      if (problem !== null) {
+        this.#break("invalid_text", problem);
+        return this.#within(printable(key));
       }
-      const broken = this.look(child);
-      if (broken !== null) return this.refused(broken, child, limits);
-      if (this.depth !== depth) return null;
+      if (this.value(object[key], open + 1)) return this.#within(key);
     }
-    return null;
+    return false;
   }
 
-  /** The refusal for a value that broke a limit where the walk stands. */
-  refused(broken: Broken, value: unknown, limits: Limits): ValidationError {
-    const problem = broken === "invalid_text" ? (textProblem(value as string) ?? "") : "";
-    // The value's own frame is not part of its path: a refused one was never entered.
-    return refusal(broken, pathOf(this.frames, this.depth), limits, problem);
+  #break(broken: Broken, problem = ""): true {
+    this.broken = broken;
+    this.problem = problem;
+    return true;
+  }
+
+  // A refusal found under `step` of the container being walked.
+  #within(step: string | number): true {
+    this.trail.push(step);
+    return true;
   }
 }
 
@@ -209,23 +195,24 @@ class Walk {
  * The first way `input` breaks `limits`, naming the field where it happens, or `null` when it
  * keeps them: nesting deeper than `maxDepth` (`too_deep`), JSON larger than `maxBytes`
  * (`too_large`, at the field that crossed the line), a string or key with U+0000 or an
- * unpaired surrogate (`invalid_text`). It walks the input once, without recursion, and stops
- * at the first problem. An array's or object's smallest JSON (from its length or its keys) is
- * counted before any of its children is looked at, so a huge input of any shape is refused
- * after reading little of it. Values that are not JSON are left to the schema to refuse.
+ * unpaired surrogate (`invalid_text`). It walks the input once and stops at the first
+ * problem. An array's or object's smallest JSON (from its length or its keys) is counted
+ * before any of its children is looked at, so a huge input of any shape is refused after
+ * reading little of it. Values that are not JSON are left to the schema to refuse. A
+ * `maxDepth` above {@link MAX_DEPTH_CAP} is held to the cap.
  */
 export function limitProblem(
   input: unknown,
   limits: Limits = DEFAULT_LIMITS,
 ): ValidationError | null {
-  const walk = new Walk(limits);
-  const broken = walk.look(input);
-  if (broken !== null) return walk.refused(broken, input, limits);
-  for (let frame = walk.open(); frame !== null; frame = walk.open()) {
-    const problem = walk.children(frame, limits);
-    if (problem !== null) return problem;
-  }
-  return null;
+  // The walk's recursion is bounded by the depth; a workspace never takes one past the cap.
+  const held =
+    limits.maxDepth > MAX_DEPTH_CAP
+      ? { maxDepth: MAX_DEPTH_CAP, maxBytes: limits.maxBytes }
+      : limits;
+  const walk = new Walk(held);
+  if (!walk.value(input, 0) || walk.broken === null) return null;
+  return refusal(walk.broken, walk.trail.reverse(), held, walk.problem);
 }
 
 // Objects with this many keys or fewer have them counted at once.
@@ -281,18 +268,30 @@ class SizeCount {
   }
 
   /** An object's keys, with their quotes and colons. */
-  addKeys(keys: readonly string[]): void {
+  /**
+   * An object's keys, with their quotes and colons. Says whether they are known to be plain
+   * text (no U+0000, no surrogate), so that the walk need not look at each again.
+   */
+  addKeys(keys: readonly string[]): boolean {
     this.#exact += keys.length * 3;
     if (keys.length <= FEW_KEYS) {
-      // A small object's keys are counted now: cheaper than keeping its key list alive.
-      for (let i = 0; i < keys.length; i++) this.#exact += utf8Bytes(keys[i] as string);
-      return;
+      // A small object's keys are counted now, and looked at in the same pass: cheaper than
+      // keeping its key list alive, or reading each key twice.
+      let plain = true;
+      for (let i = 0; i < keys.length; i++) {
+        const key = keys[i] as string;
+        const bytes = plainBytes(key);
+        plain &&= bytes >= 0;
+        this.#exact += bytes >= 0 ? bytes : utf8Bytes(key);
+      }
+      return plain;
     }
     let length = 0;
     for (let i = 0; i < keys.length; i++) length += (keys[i] as string).length;
     this.#low += length;
     this.#high += length * 3;
     this.#uncounted.push(keys);
+    return false;
   }
 
   over(): boolean {

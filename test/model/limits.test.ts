@@ -2,7 +2,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { parseActor, parseCommand, parseFact } from "../../src/decide/parse.ts";
 import { isId, sequentialIds } from "../../src/model/ids.ts";
-import { DEFAULT_LIMITS, limitProblem, MAX_ID_LENGTH } from "../../src/model/limits.ts";
+import {
+  DEFAULT_LIMITS,
+  limitProblem,
+  MAX_DEPTH_CAP,
+  MAX_ID_LENGTH,
+} from "../../src/model/limits.ts";
 
 const nested = (depth: number): unknown => {
   let value: unknown = "leaf";
@@ -25,11 +30,18 @@ describe("limitProblem", () => {
     expect(problem?.loc).toHaveLength(DEFAULT_LIMITS.maxDepth);
   });
 
-  it("refuses deep input without recursion, however deep (no RangeError)", () => {
+  it("refuses deep input however deep, looking no deeper than the limit (no RangeError)", () => {
     expect(limitProblem(nested(100_000))?.type).toBe("too_deep");
     const cycle: Record<string, unknown> = {};
     cycle.self = cycle;
     expect(limitProblem(cycle)?.type).toBe("too_deep");
+    // A depth limit past the cap (which no workspace takes) is held to the cap.
+    const unchecked = { maxDepth: 100_000, maxBytes: 1e9 };
+    expect(limitProblem(nested(100_000), unchecked)).toMatchObject({
+      type: "too_deep",
+      ctx: { max_depth: MAX_DEPTH_CAP },
+    });
+    expect(limitProblem(nested(MAX_DEPTH_CAP), unchecked)).toBeNull();
   });
 
   it("refuses input past the size limit at the field that crossed it, counting UTF-8 bytes", () => {
