@@ -1,9 +1,7 @@
 import { type MergeChunk, rangeIn } from "./chunk-walk.ts";
-import { lineDiffFor, mergeChunks } from "./diff3.ts";
-import { internMerge } from "./intern-merge.ts";
-import { DEFAULT_LABELS, type ResolvedLabels } from "./markers.ts";
-import { trivialMerge } from "./merge-text.ts";
-import { type MergedText, type MergeVersions, writeChunks } from "./merged-text.ts";
+import type { ResolvedLabels } from "./markers.ts";
+import { mergeLines } from "./merge-text.ts";
+import type { MergedText, MergeVersions } from "./merged-text.ts";
 import { refineRegion } from "./refine-region.ts";
 import type { LineDiff, LineRange, MergeText, TextConflict } from "./types.ts";
 
@@ -59,18 +57,5 @@ function writeRefined(
  * reported conflict. Where the line merge is clean, the result is exactly `mergeText`'s (and
  * so git's); this is not: it merges what git would not.
  */
-export const mergeTextByWords: MergeText = (base, ours, theirs, options = {}) => {
-  const trivial = trivialMerge(base, ours, theirs);
-  if (trivial !== undefined) return { kind: "clean", text: trivial };
-  const texts = internMerge(base, ours, theirs);
-  const labels: ResolvedLabels = { ...DEFAULT_LABELS, ...options.labels };
-  const diff = lineDiffFor(options.algorithm);
-  const chunks = mergeChunks(texts.base.ids, texts.ours.ids, texts.theirs.ids, diff);
-  const versions = { base: texts.base.lines, ours: texts.ours.lines, theirs: texts.theirs.lines };
-  const conflicts: TextConflict[] = [];
-  const merged = writeChunks(versions, chunks, (into, chunk) => {
-    conflicts.push(...writeRefined(into, versions, chunk, { diff, labels }));
-  });
-  const text = merged.toString();
-  return conflicts.length === 0 ? { kind: "clean", text } : { kind: "conflict", text, conflicts };
-};
+export const mergeTextByWords: MergeText = (base, ours, theirs, options = {}) =>
+  mergeLines([base, ours, theirs], options, writeRefined);
