@@ -1,5 +1,6 @@
 import { freeze } from "immer";
 import type { Revision, Versioned } from "./artifacts.ts";
+import type { CommitResult } from "./commit-result.ts";
 import type { Envelope } from "./envelope.ts";
 import { PersistentMap, PersistentSet } from "./persistent-map.ts";
 import { PersistentVector } from "./persistent-vector.ts";
@@ -28,14 +29,8 @@ export interface WorkspaceSnapshot {
 }
 
 /** What one append writes: envelopes for the log, entities written over the tables. */
-export interface SnapshotWrites {
+export interface SnapshotWrites extends Omit<CommitResult, "outcome" | "events"> {
   readonly envelopes: readonly Envelope[];
-  readonly artifacts: readonly Versioned[];
-  readonly revisions: readonly Revision[];
-  readonly proposals: readonly Proposal[];
-  readonly threads: readonly Thread[];
-  readonly runs: readonly Run[];
-  readonly messages: readonly string[];
 }
 
 /** The envelopes of a snapshot's log after position `after` (at most `limit`), in order. */
