@@ -126,25 +126,39 @@ export function forwardSweep(s: Search): boolean {
   let reach = -1 | 0;
   // Each diagonal's lower neighbour is the next one's upper neighbour: read once.
   let up = mem[fw0 + s.fMax + 1] as number;
-  for (let p = (fw0 + s.fMax) | 0; p >= lo; p = (p - 2) | 0) {
-    const left = mem[(p - 1) | 0] as number;
-    let x = left >= up ? (left + 1) | 0 : up;
-    up = left;
-    // Most diagonals have no snake at all: look once before following one.
-    if (x < end && ((x - p) | 0) < yEnd && mem[x] === mem[(x + toB - p) | 0]) {
-      const from = x;
-      const stop = end < yEnd + p ? end : (yEnd + p) | 0;
-      x = forwardSnake(mem, (x + 1) | 0, stop, (toB - p) | 0) | 0;
-      if (x - from > goodSnake) good = true;
+  let p = (fw0 + s.fMax) | 0;
+  for (;;) {
+    // Most diagonals have no snake at all. The inner loop takes them and stops at one that
+    // has; holding no loop of its own, it compiles to much tighter code.
+    let x = 0;
+    for (; p >= lo; p = (p - 2) | 0) {
+      const left = mem[(p - 1) | 0] as number;
+      // x = max(left + 1, up) without a branch: which neighbour wins follows the text, which
+      // no CPU guesses. (Reaches lie in [-1, FAR], so the difference's sign bit is exact.)
+      const gain = (left + 1 - up) | 0;
+      x = (up + (gain & ~(gain >> 31))) | 0;
+      up = left;
+      if (x < end && ((x - p) | 0) < yEnd && mem[x] === mem[(x + toB - p) | 0]) break;
+      mem[p] = x;
+      if (x > reach) reach = x;
     }
+    if (p < lo) break;
+    const from = x;
+    const stop = end < yEnd + p ? end : (yEnd + p) | 0;
+    x = forwardSnake(mem, (x + 1) | 0, stop, (toB - p) | 0) | 0;
+    if (x - from > goodSnake) good = true;
     mem[p] = x;
     if (x > reach) reach = x;
+    p = (p - 2) | 0;
   }
   s.fReach = reach;
   return good;
 }
 
-/** One edit more for the backward search, as {@link forwardSweep} does forward. */
+/**
+ * One edit more for the backward search, as {@link forwardSweep} does forward. Here the
+ * reach (the least x) is kept without a branch too: measured, that pays backward, not forward.
+ */
 export function backwardSweep(s: Search): boolean {
   const { mem, bw0, x0, y0 } = s;
   if (s.bMin > x0 - s.y1) mem[bw0 + --s.bMin - 1] = FAR;
@@ -159,18 +173,30 @@ export function backwardSweep(s: Search): boolean {
   let good = false;
   let reach = FAR | 0;
   let up = mem[bw0 + s.bMax + 1] as number;
-  for (let p = (bw0 + s.bMax) | 0; p >= lo; p = (p - 2) | 0) {
-    const left = mem[(p - 1) | 0] as number;
-    let x = left < up - 1 ? left : (up - 1) | 0;
-    up = left;
-    if (x > start && ((x - p) | 0) > yStart && mem[(x - 1) | 0] === mem[(x - 1 + toB - p) | 0]) {
-      const from = x;
-      const stop = start > yStart + p ? start : (yStart + p) | 0;
-      x = backwardSnake(mem, (x - 1) | 0, stop, (toB - p) | 0) | 0;
-      if (from - x > goodSnake) good = true;
+  let p = (bw0 + s.bMax) | 0;
+  for (;;) {
+    let x = 0;
+    for (; p >= lo; p = (p - 2) | 0) {
+      const left = mem[(p - 1) | 0] as number;
+      // x = min(left, up - 1), and reach = min(reach, x), without a branch.
+      const gain = (left - up + 1) | 0;
+      x = (up - 1 + (gain & (gain >> 31))) | 0;
+      up = left;
+      if (x > start && ((x - p) | 0) > yStart && mem[(x - 1) | 0] === mem[(x - 1 + toB - p) | 0]) {
+        break;
+      }
+      mem[p] = x;
+      const below = (x - reach) | 0;
+      reach = (reach + (below & (below >> 31))) | 0;
     }
+    if (p < lo) break;
+    const from = x;
+    const stop = start > yStart + p ? start : (yStart + p) | 0;
+    x = backwardSnake(mem, (x - 1) | 0, stop, (toB - p) | 0) | 0;
+    if (from - x > goodSnake) good = true;
     mem[p] = x;
     if (x < reach) reach = x;
+    p = (p - 2) | 0;
   }
   s.bReach = reach;
   return good;
