@@ -61,7 +61,9 @@ import { join } from "node:path";
 import { z } from "zod";
 import { createRegistry, createWorkspace, defineArtifactType } from "agent-workspace";
 import { reviewHandler } from "agent-workspace/review";
+import { CommandSchema } from "agent-workspace/schemas";
 import { CaseFileSchema, fixtureRegistry, runCaseFiles } from "agent-workspace/testing";
+import { workspaceTools } from "agent-workspace/tools";
 
 // One zod at run time too: the package's schemas are instances of the host's zod classes.
 assert.ok(CaseFileSchema instanceof z.ZodType, "the package's zod is not the host's zod");
@@ -116,6 +118,15 @@ assert.deepEqual(
   [{ type: "string_too_short", loc: ["items", 1], msg: "String should have at least 1 character" }],
 );
 
+// JSON Schemas are made with the host's zod: the commands' (JSON values in them as z.json()
+// gives them) and the tools' (the registry's schemas in them).
+const commands = z.toJSONSchema(CommandSchema, { io: "input" });
+const jsonValue = z.toJSONSchema(z.object({ v: z.json() })).properties.v;
+assert.ok(JSON.stringify(commands).includes(JSON.stringify(jsonValue).slice(1, -1)));
+const tools = workspaceTools(ws, { agent });
+assert.ok(tools.some((tool) => JSON.stringify(tool.jsonSchema).includes('"items"')));
+for (const tool of tools) assert.equal(tool.jsonSchema.type, "object", tool.name);
+
 // The page the build wrote travels with the package, and the handler finds it there.
 const review = reviewHandler(ws, { authenticate: () => person });
 const script = await review(new Request("http://localhost/assets/review.js"));
@@ -125,6 +136,7 @@ review.close();
 console.log(
   total + " bundled cases: the 2 documented failures among the original's, none among ours;" +
     " a propose/accept round trip and a refused bad edit with the host's zod schema;" +
+    " the commands' and the tools' JSON Schemas;" +
     " the review page served from the installed package",
 );
 `;

@@ -11,20 +11,27 @@ export type JsonValue = z.infer<typeof RECURSIVE_JSON>;
 
 // What `plainCopy` returns for anything it does not copy; `RECURSIVE_JSON` decides those.
 const NOT_PLAIN: unique symbol = Symbol("not plain JSON");
-// Deeper than any limit a workspace allows (ADR 0022), or too many values: left to zod,
-// which also handles the cyclic and shared inputs these bounds catch.
+// Deeper than any limit a workspace allows (ADR 0022), or more values (of any kind) than a
+// 4 MiB input holds: left to zod, which also handles the cyclic input the first bound catches
+// and shares what the input shares, where a copy of a shared value would repeat it.
 const MAX_DEPTH = 600;
-const MAX_VALUES = 1 << 22;
+const MAX_VALUES = 1 << 21;
 
 const { isPlainObject } = z.core.util;
+// zod before 4.6 names it `process`.
+const processSchema: typeof z.core.processSchema =
+  z.core.processSchema ?? (z.core as unknown as { process: typeof z.core.processSchema }).process;
 
 /**
  * A copy of `value` as `z.json()` parses it — strings, booleans, `null`, finite numbers,
  * arrays and plain objects of those, with own enumerable string keys — or `NOT_PLAIN` for
  * anything else (zod then parses it, to word the refusal; `__proto__` keys, which zod drops,
- * and symbol keys are left to it too). The copy is a tree: nothing in it is the caller's.
+ * and symbol keys are left to it too). The copy is a tree: nothing in it is the caller's, and
+ * a value the input holds twice is copied twice. (Where zod then parses, it reads the input
+ * again: a getter or proxy is asked twice.)
  */
 function plainCopy(value: unknown, depth: number, budget: { left: number }): unknown {
+  if (--budget.left < 0) return NOT_PLAIN;
   switch (typeof value) {
     case "string":
     case "boolean":
@@ -37,7 +44,7 @@ function plainCopy(value: unknown, depth: number, budget: { left: number }): unk
       return NOT_PLAIN;
   }
   if (value === null) return null;
-  if (depth > MAX_DEPTH || --budget.left < 0) return NOT_PLAIN;
+  if (depth > MAX_DEPTH) return NOT_PLAIN;
   if (Array.isArray(value)) {
     const copy: unknown[] = new Array(value.length);
     for (let i = 0; i < value.length; i++) {
@@ -97,6 +104,11 @@ function copyingFirst(schema: z.ZodType, slow: Run, accepts: (value: unknown) =>
 function fastJson(): z.ZodType<JsonValue> {
   const schema = z.custom<JsonValue>();
   copyingFirst(schema, RECURSIVE_JSON._zod.run as Run, () => true);
+  // Without its predicate (`z.custom()`'s accepts anything), zod's compiler cannot inline the
+  // schema and leaves it, and whatever holds it, to `run`; a copy made by `describe`, `meta`
+  // or `refine` (built from the definition, so without this `run`) throws rather than accept
+  // anything. Wrap the schema instead of deriving from it.
+  delete (schema._zod.def as { fn?: unknown }).fn;
   // `z.json()`'s own structure, with this schema where it has its `z.lazy`, described as a
   // `z.lazy` is: so every JSON Schema that holds it is the one `z.json()` would give.
   const structure = z.union([
@@ -108,7 +120,7 @@ function fastJson(): z.ZodType<JsonValue> {
     z.record(z.string(), schema),
   ]);
   schema._zod.processJSONSchema = (ctx, _json, params) => {
-    z.core.processSchema(structure, ctx, params);
+    processSchema(structure, ctx, params);
     const seen = ctx.seen.get(schema);
     if (seen !== undefined) seen.ref = structure;
   };
@@ -130,8 +142,20 @@ export function holds(schema: z.ZodType): boolean {
     (copied.data as typeof sample).a !== sample.a &&
     JSON.stringify(copied.data) === JSON.stringify(sample) &&
     !schema.safeParse({ a: Number.NaN }).success &&
-    !schema.safeParse({ a: () => 1 }).success
+    !schema.safeParse({ a: () => 1 }).success &&
+    describes(schema)
   );
+}
+
+// Whether a JSON Schema of a schema holding `schema` can be made (tools and the protocol's
+// schema are), as it would be with `z.json()` there.
+function describes(schema: z.ZodType): boolean {
+  try {
+    const holder = z.toJSONSchema(z.object({ value: schema }));
+    return JSON.stringify(holder).includes('"value"');
+  } catch {
+    return false;
+  }
 }
 
 // A record over `value` copying plain objects in one walk, or (where that does not hold) a

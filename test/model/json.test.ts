@@ -182,5 +182,36 @@ describe("JSON values", () => {
     // What a zod that stopped calling the fast path would leave: accepting anything, or not copying.
     expect(holds(z.custom())).toBe(false);
     expect(holds(z.any())).toBe(false);
+    // One whose JSON Schema cannot be made (as with a zod whose internals moved) is given up too.
+    const undescribable = z.json();
+    undescribable._zod.processJSONSchema = () => {
+      throw new Error("no JSON Schema");
+    };
+    expect(holds(undescribable)).toBe(false);
+  });
+
+  it("parses the same under zod's compiler, which leaves it to its own run", () => {
+    const holder = z.object({ value: JsonValueSchema, data: JsonObjectSchema });
+    const compiled = z.compile(holder);
+    const bad = { value: { a: Number.NaN, f: () => 1 }, data: {} };
+    expect(compiled.safeParse(bad).success).toBe(false);
+    expect(compiled.safeParse(bad).error?.issues).toEqual(holder.safeParse(bad).error?.issues);
+    const good = { value: { a: [1, { b: "c" }] }, data: { x: { y: null } } };
+    const parsed = compiled.parse(good);
+    expect(parsed).toEqual(good);
+    expect(parsed.value).not.toBe(good.value);
+    expect(parsed.data.x).not.toBe(good.data.x);
+    const polluted = JSON.parse('{"value": {"__proto__": {"admin": true}, "a": 1}, "data": {}}');
+    expect(Object.keys(compiled.parse(polluted).value as object)).toEqual(["a"]);
+  });
+
+  it("refuses to parse through a copy made by describe, meta or refine, rather than accept anything", () => {
+    for (const copy of [
+      JsonValueSchema.describe("a value"),
+      JsonValueSchema.meta({ title: "value" }),
+      JsonValueSchema.refine(() => true),
+    ]) {
+      expect(() => copy.safeParse({ a: Number.NaN })).toThrow();
+    }
   });
 });
