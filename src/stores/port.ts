@@ -70,13 +70,22 @@ export interface StoreCapabilities {
 export interface Store {
   /** What this adapter can do. */
   readonly capabilities: StoreCapabilities;
+  /**
+   * A record as this store reads it back after writing it, where that is not as it was
+   * written (PostgreSQL's `jsonb` orders object keys its own way). Absent where a record reads
+   * back as it was written. A workspace keeps what it wrote this way, so that a write decided
+   * from what it kept answers as one decided from a fresh load.
+   */
+  readonly asStored?: <T>(record: T) => T;
   /** The position of the last event in the workspace's log (0 when empty). */
   head(workspaceId: string): Promise<number>;
   /** Loads the entities `needs` asked for; absent ones load as `null` (messages as `false`). */
   load(workspaceId: string, needs: Needs): Promise<State>;
   /**
    * Appends a batch atomically if the log is still at `expectedHead`; otherwise changes
-   * nothing and reports the head it found.
+   * nothing and reports the head it found. A batch of entities without envelopes moves no
+   * head: it is for filling a store before workspaces use it, since a workspace that keeps
+   * what it last wrote (ADR 0002) does not see it, as it does not see a row changed by hand.
    */
   append(workspaceId: string, expectedHead: number, batch: AppendBatch): Promise<AppendResult>;
   /**

@@ -20,6 +20,7 @@ import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 import { type HeldAnswers, holdAnswer, settleHeld } from "./held-answers.ts";
 import { loadFor, loadThrough } from "./load.ts";
+import { storeOption } from "./store-option.ts";
 import { type Ticket, type View, WriteCache } from "./write-cache.ts";
 
 export { loadFor };
@@ -55,11 +56,12 @@ const writeCacheBound = ({ capabilities }: Store): number =>
 /**
  * The options with their defaults filled in.
  *
- * @throws WorkspaceError `invalid_argument` for an `id` or `limits` outside their rules.
+ * @throws WorkspaceError `invalid_argument` for an `id` or `limits` outside their rules, or a
+ * `store` that is not one.
  */
 export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
   const channels = options.answerChannels ?? {};
-  const store = options.store ?? memoryStore();
+  const store = options.store === undefined ? memoryStore() : storeOption(options.store);
   return {
     id: workspaceIdOption(options.id),
     store,
@@ -73,7 +75,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     access: options.widen ?? [],
     limits: limitsOption(options.limits),
     held: new Map(),
-    writes: new WriteCache(writeCacheBound(store)),
+    writes: new WriteCache(writeCacheBound(store), store.asStored?.bind(store)),
   };
 }
 

@@ -16,7 +16,8 @@ import { follow } from "./subscription.ts";
  * log position it decided against — deciding again if another writer got there first.
  *
  * @throws WorkspaceError `invalid_argument` for an `id` or `limits` option outside their
- * rules (see {@link WorkspaceOptions}).
+ * rules (see {@link WorkspaceOptions}), or a `store` that is not a store (an un-awaited
+ * promise of one included).
  */
 export function createWorkspace(options: WorkspaceOptions): Workspace {
   const core = workspaceCore(options);
@@ -48,6 +49,9 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     subscribe: (after, listener, subscribeOptions = {}) =>
       follow({ store, workspaceId: id, after, listener, ...subscribeOptions }),
     settle: (attempt) => settle(core, attempt),
-    close: () => store.close(),
+    close: () => {
+      core.writes.drop(null);
+      return store.close();
+    },
   };
 }

@@ -98,9 +98,12 @@ export class WriteCache {
   #head: number | null = null;
   #epoch = 0;
   readonly #bound: number;
+  readonly #asStored: <T>(record: T) => T;
 
-  constructor(bound: number) {
+  /** `asStored`: a record as the store reads it back after writing it (the store's own). */
+  constructor(bound: number, asStored: <T>(record: T) => T = (record) => record) {
     this.#bound = bound;
+    this.#asStored = asStored;
   }
 
   /** Whether it keeps anything (a bound above 0). */
@@ -192,20 +195,21 @@ export class WriteCache {
     }
   }
 
-  // A batch's entities over the tables; the lists derived from the records it writes (the
-  // pending proposals of their artifacts, the deciding runs of their threads) are forgotten,
-  // to be loaded again when next needed.
+  // A batch's entities over the tables, as the store reads them back; the lists derived from
+  // the records it writes (the pending proposals of their artifacts, the deciding runs of their
+  // threads) are forgotten, to be loaded again when next needed. Revisions are not kept: each
+  // holds a whole document, and a write seldom reads one back (a rebase loads its base).
   #write(batch: AppendBatch): void {
     const t = this.#tables;
-    for (const a of batch.artifacts) this.#put(t.artifacts, a.id, a);
-    for (const r of batch.revisions) this.#put(t.revisions, revisionKey(r), r);
+    const stored = this.#asStored;
+    for (const a of batch.artifacts) this.#put(t.artifacts, a.id, stored(a));
     for (const p of batch.proposals) {
-      this.#put(t.proposals, p.id, p);
+      this.#put(t.proposals, p.id, stored(p));
       t.pending.delete(p.change.artifact_id);
     }
-    for (const thread of batch.threads) this.#put(t.threads, thread.id, thread);
+    for (const thread of batch.threads) this.#put(t.threads, thread.id, stored(thread));
     for (const r of batch.runs) {
-      this.#put(t.runs, r.id, r);
+      this.#put(t.runs, r.id, stored(r));
       t.deciding.delete(r.thread_id);
     }
     for (const id of batch.messages) this.#put(t.messages, id, true);

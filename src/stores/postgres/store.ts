@@ -6,6 +6,7 @@ import { append } from "./append.ts";
 import { cursors } from "./cursors.ts";
 import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
+import { jsonbOrder } from "./key-order.ts";
 import { DEFAULT_SCHEMA, layout } from "./layout.ts";
 import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
@@ -57,6 +58,7 @@ export async function postgresStore(
 
   return {
     capabilities: { durable: true, crossProcess: true },
+    asStored: jsonbOrder,
     schema: t.schema,
     // Every read and append answers driver errors typed (faults.ts), never raw.
     ...typedFaults({ ...reads(pool, t), ...lists(pool, t), ...cursors(pool, t) }),
