@@ -161,4 +161,39 @@ describe("the write cache", () => {
       { numRuns: 150, seed: 20261202 },
     );
   });
+
+  it("after writes in flight at once on one workspace, it answers as a fresh workspace does", async () => {
+    const burst = fc.array(commands, { minLength: 2, maxLength: 12 });
+    const then = fc.array(commands, { minLength: 1, maxLength: 10 });
+    await fc.assert(
+      fc.asyncProperty(burst, then, async (together, after) => {
+        const store = sqliteStore({ path: file(), synchronous: "normal" });
+        const open = () =>
+          createWorkspace({ registry: fixtureRegistry(), store, id: "ws_burst", clock: () => AT });
+        const ws = open();
+        for (const step of SETUP) {
+          if ("command" in step) await ws.commit(step.command as never, step.as as typeof alice);
+          else await ws.record(step.fact as never, step.as as typeof agent);
+        }
+        // Each write of the burst lands or is refused, whatever the others do meanwhile.
+        const answers = await Promise.all(
+          together.map((step) => ws.commit(step.command as never, step.as as typeof alice)),
+        );
+        for (const answer of answers) expect(typeof answer.ok).toBe("boolean");
+        // Then each command is answered as a workspace reading the store afresh answers it:
+        // the same refusal, or the same outcome and events (the log position aside).
+        const seen = (answer: object) =>
+          JSON.parse(JSON.stringify(answer), (key, v) => (key === "seq" ? undefined : v));
+        for (const step of after) {
+          const expected = await open().dryRun(step.command as never, step.as as typeof alice);
+          const answer = await ws.commit(step.command as never, step.as as typeof alice);
+          expect(
+            seen(answer.ok ? [answer.outcome, answer.envelopes.map((e) => e.event)] : answer),
+          ).toEqual(seen(expected.ok ? [expected.value.outcome, expected.value.events] : expected));
+        }
+        await store.close();
+      }),
+      { numRuns: 60, seed: 20261203 },
+    );
+  });
 });
