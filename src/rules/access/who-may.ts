@@ -233,11 +233,45 @@ export function mayAct(context: DecideContext, state: State, item: Command | Fac
   }
   const actorClass = classOf(actor, item, state);
   const row: Row = WHO_MAY[item.type];
-  if (!row.may.includes(actorClass) && !widened(actor, item.type, context.access ?? [])) {
-    return refusal(actor, item.type, refusalMessage(state, actor, item, actorClass));
+  if (!row.may.includes(actorClass)) {
+    if (!widened(actor, item.type, context.access ?? [])) {
+      return refusal(actor, item.type, refusalMessage(state, actor, item, actorClass));
+    }
+    // Widened to answer for a person, an agent still never answers its own thread's asks
+    // (its runs' requests, decisions and offers; a proposal's rule is its author's, below).
+    if (
+      actor.kind === "agent" &&
+      item.type !== "respond_to_proposal" &&
+      threadActedIn(item, state, actor) === actor.thread_id
+    ) {
+      return refusal(actor, item.type, "a widened agent never answers for its own thread");
+    }
   }
-  if (item.type === "retire_decision" && actor.kind === "agent" && item.reason === "user_input") {
+  return agentBounds(context, actor, item);
+}
+
+// What an agent's own thread does not cover: a run not its own, a person's reason, a thread
+// the host widened (only the host makes the thread a widening names).
+function agentBounds(context: DecideContext, actor: Actor, item: Command | Fact): Result<null> {
+  if (actor.kind !== "agent" && actor.kind !== "external_agent") return ok(null);
+  if (item.type === "retire_decision" && item.reason === "user_input") {
     return refusal(actor, item.type, "an agent may not retire a decision as the person's input");
+  }
+  if (item.type === "app_event" && actor.kind === "agent" && item.run_id !== null) {
+    if (item.run_id !== actor.run_id) {
+      return refusal(actor, item.type, `an agent acts only in its own run, ${actor.run_id}`);
+    }
+  }
+  if (item.type === "launch_thread" && widenedThread(item.thread_id, context.access ?? [])) {
+    return refusal(
+      actor,
+      item.type,
+      `thread ${item.thread_id} is a widened agent's; only the host makes it`,
+    );
   }
   return ok(null);
 }
+
+const widenedThread = (threadId: string | undefined, grants: readonly AccessWidening[]) =>
+  threadId !== undefined &&
+  grants.some((grant) => grant.actor.kind === "agent" && grant.actor.thread_id === threadId);
