@@ -50,7 +50,7 @@ export function clientReads(http: Http): Reads {
     head: async () => (await http.read<{ head_seq: number }>("/head"))?.head_seq ?? 0,
     notes: async ({ after } = {}) => (await http.read("/notes", pairs({ after }))) as never,
     async nextNotes() {
-      const answer = await http.send("/notes/next", { method: "POST" });
+      const answer = await http.send("/notes/next", { method: "POST", body: {} });
       if (answer.status !== 200) throw answerError(answer.status, answer.body as never);
       return answer.body as never;
     },

@@ -16,7 +16,7 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     return {
       ok: false,
       status: 415,
-      body: errorFrame("a command frame is JSON: send it with content-type application/json"),
+      body: errorFrame("the request is JSON: send it with content-type application/json"),
     };
   }
   const tooLarge = {

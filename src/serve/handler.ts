@@ -92,7 +92,13 @@ async function route(
   if (key === "commands" || key === "notes/next") {
     if (request.method !== "POST")
       return errorAnswer(405, errorFrame(`${key} takes POST`), { allow: "POST" });
-    if (key === "notes/next") return jsonAnswer(await core.workspace.nextNotes({ viewer: actor }));
+    if (key === "notes/next") {
+      // It moves the viewer's cursor: a write, asked with JSON like a command, so a page on
+      // another site cannot send it without the browser asking first.
+      const body = await readJsonBody(request, 1024);
+      if (!body.ok) return errorAnswer(body.status, body.body);
+      return jsonAnswer(await core.workspace.nextNotes({ viewer: actor }));
+    }
     return postCommand(core, actor, request, options.maxBodyBytes ?? 8 * 1024 * 1024);
   }
   const match = matchRead(path);

@@ -22,6 +22,30 @@ export interface WebSocketOptions extends ServeOptions {
   readonly helloTimeoutMs?: number;
   /** The largest frame a client may send, in bytes (default 8 MiB). */
   readonly maxPayloadBytes?: number;
+  /**
+   * The page origins (`https://app.example`) whose browsers may connect. By default only the
+   * server's own origin (the `Origin` naming the request's `Host`). A connection without an
+   * `Origin` (not from a browser) is not judged by it.
+   */
+  readonly origins?: readonly string[];
+}
+
+// Frames a client may send before its session has started (it is still being authenticated).
+const EARLY_FRAMES = 64;
+
+/**
+ * Whether a browser page at the request's `Origin` may connect: a page of another site would
+ * otherwise use the person's cookies to act as them (cross-site WebSocket hijacking).
+ */
+function originAllowed(message: IncomingMessage, origins: readonly string[] | undefined) {
+  const origin = message.headers.origin;
+  if (origin === undefined) return true;
+  if (origins !== undefined) return origins.includes(origin);
+  try {
+    return new URL(origin).host === message.headers.host;
+  } catch {
+    return false;
+  }
 }
 
 /** The protocol attached to a server's upgrades. */
@@ -88,7 +112,8 @@ function inbox(socket: WebSocket) {
       const resolve = waiting;
       waiting = null;
       resolve(text);
-    } else queued.push(text);
+    } else if (queued.length < EARLY_FRAMES) queued.push(text);
+    else closeWith(socket, 4429, "too many frames before the session started");
   });
   return {
     next: (timeoutMs: number): Promise<string | null> => {
@@ -179,7 +204,9 @@ function attachSession(
  * replay, `replay_complete`, then new envelopes and its watched runs' live frames; it sends
  * command frames (→ `command_result`), `watch_run` and `stop_run`. Close codes are the
  * original's: 4401 unauthenticated, 4400 a bad or refused `hello`, 4408 no `hello` in time,
- * 4429 a client not keeping up, 1001 the server going away.
+ * 4429 a client not keeping up (or sending too much before its session started), 1001 the
+ * server going away. An upgrade from a browser page of another origin is refused with 403
+ * (see `origins`).
  */
 export function attachWebSocket(
   server: Server,
@@ -211,6 +238,10 @@ export function attachWebSocket(
       if (server.listenerCount("upgrade") === 1) {
         socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
       }
+      return;
+    }
+    if (!originAllowed(message, options.origins)) {
+      socket.end("HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
       return;
     }
     wss.handleUpgrade(message, socket, head, (ws) => {

@@ -168,9 +168,14 @@ describe("the JSON reads", () => {
     const notes = await get(`${base}/notes?after=8`, "agent1");
     expect(notes.body).toMatchObject({ cursor: 9 });
     expect((notes.body as { text: string }).text).toMatch(/rejected your proposal/);
-    const next = await fetch(`${base}/notes/next`, as("agent1", { method: "POST" }));
+    // Moving the cursor is a write, asked with JSON: a form posted by a page of another site
+    // (which a browser sends without asking first) moves nothing.
+    const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    expect((await fetch(`${base}/notes/next`, as("agent1", form))).status).toBe(415);
+    const json = { method: "POST", headers: { "content-type": "application/json" }, body: "{}" };
+    const next = await fetch(`${base}/notes/next`, as("agent1", json));
     expect(((await next.json()) as { notes: unknown[] }).notes.length).toBeGreaterThan(0);
-    const again = await fetch(`${base}/notes/next`, as("agent1", { method: "POST" }));
+    const again = await fetch(`${base}/notes/next`, as("agent1", json));
     expect(await again.json()).toMatchObject({ notes: [], text: "" });
   });
 

@@ -280,6 +280,43 @@ describe("attachWebSocket", () => {
     expect((await client.closed).code).toBe(1001);
   });
 
+  it("refuses an upgrade from a browser page of another origin, unless the host names it", async () => {
+    const status = (url: string, origin: string) => {
+      const socket = new WebSocket(`${url.replace("http", "ws")}/stream?token=alice`, [PROTOCOL], {
+        origin,
+      });
+      return new Promise((resolve) => {
+        socket.on("unexpected-response", (_, res) => resolve(res.statusCode));
+        socket.on("open", () => {
+          socket.terminate();
+          resolve(101);
+        });
+      });
+    };
+    const { url } = await serveSockets();
+    expect(await status(url, "http://evil.example")).toBe(403);
+    expect(await status(url, url)).toBe(101);
+    await cleanup?.();
+    const named = await serveSockets({ origins: ["https://app.example"] });
+    expect(await status(named.url, "https://app.example")).toBe(101);
+    expect(await status(named.url, named.url)).toBe(403);
+  });
+
+  it("closes a connection that floods frames before its session has started", async () => {
+    let admit: () => void = () => {};
+    const slow = (request: Request) =>
+      new Promise<Awaited<ReturnType<typeof bearer>>>((resolve) => {
+        admit = () => resolve(bearer(request));
+      });
+    const { connect } = await serveSockets({ authenticate: slow });
+    const client = connect("alice");
+    await client.ready;
+    for (let i = 0; i < 100; i++) client.socket.send(JSON.stringify(hello()));
+    const closed = await client.closed;
+    admit();
+    expect(closed.code).toBe(4429);
+  });
+
   it("refuses an upgrade of another path with 404, unless another listener takes upgrades", async () => {
     const { url, server } = await serveSockets();
     const refused = new WebSocket(`${url.replace("http", "ws")}/other`);

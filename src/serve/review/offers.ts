@@ -3,6 +3,7 @@
 import { type StartOfferPorts, type StartOfferResult, startOffer } from "../../host/start-offer.ts";
 import type { Actor } from "../../model/actors.ts";
 import { offerCard } from "../../rules/offers/card.ts";
+import { mayReadThread } from "../../rules/protocol/delivery.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type {
   OfferCardEntry,
@@ -12,9 +13,14 @@ import type {
   StartRequest,
 } from "./page-api.ts";
 
-/** Every offer made in the workspace, with the card the library draws for it now. */
-export async function offerCards(workspace: Workspace): Promise<OfferCardEntry[]> {
-  const entries = await workspace.offers();
+/**
+ * Every offer made in the threads `actor` may read (a thread's agent: its own), with the card
+ * the library draws for it now.
+ */
+export async function offerCards(workspace: Workspace, actor: Actor): Promise<OfferCardEntry[]> {
+  const entries = (await workspace.offers()).filter(({ thread_id }) =>
+    mayReadThread(actor, thread_id),
+  );
   return Promise.all(
     entries.map(async ({ thread_id, offer_id, offer, answer }) => {
       const started =

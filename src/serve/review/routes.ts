@@ -145,7 +145,7 @@ async function review(
   const get = request.method === "GET";
   if (path.length === 1 && first === "info" && get) return jsonAnswer(info(options, actor));
   if (path.length === 1 && first === "offers" && get)
-    return jsonAnswer(await offerCards(workspace));
+    return jsonAnswer(await offerCards(workspace, actor));
   if (path.length === 2 && first === "offers" && id === "start") {
     const body = await bodyOf(request, startRequest);
     if (body instanceof Response) return body;

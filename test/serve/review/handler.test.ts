@@ -27,6 +27,7 @@ const byCookie: Authenticate = (request) => {
   const session = /(?:^|;\s*)session=(\w+)/.exec(request.headers.get("cookie") ?? "")?.[1];
   if (session === "alice" || session === "bob") return { kind: "user", id: session };
   if (session === "agent") return { kind: "agent", thread_id: "thr_1", run_id: "run_1" };
+  if (session === "other") return { kind: "agent", thread_id: "thr_other", run_id: null };
   return null;
 };
 
@@ -179,6 +180,16 @@ describe("the review handler in Hono", () => {
       { offer_id: "call_tests", card: { state: "standing" } },
       { offer_id: "call_docs", card: { state: "standing" } },
     ]);
+    // A thread's agent sees its own thread's offers, no other's.
+    const cardsOf = async (who: string) =>
+      (await (await app.request("/workspace/review/offers", { headers: cookie(who) })).json()) as {
+        offer_id: string;
+      }[];
+    expect((await cardsOf("agent")).map((card) => card.offer_id)).toEqual([
+      "call_tests",
+      "call_docs",
+    ]);
+    expect(await cardsOf("other")).toEqual([]);
     const stream = await app.request("/workspace/api/stream?protocol=artifactr.v1&from_head=true", {
       headers: cookie("alice"),
     });
