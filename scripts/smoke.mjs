@@ -232,23 +232,32 @@ export default createRegistry({ artifactTypes: [plan] });
   );
 
   const served = serveFromDist([...on, "--as", "alice"]);
-  const { url, page: from } = await served.listening;
+  const { url: keyed, page: from } = await served.listening;
   assert.equal(from, page);
-  const html = await fetch(url);
+  // The printed address carries the run's key; without it the server answers 401.
+  const url = new URL(keyed);
+  const key = url.searchParams.get("key");
+  url.search = "";
+  assert.equal((await fetch(url)).status, 401);
+  const landing = await fetch(keyed, { redirect: "manual" });
+  assert.equal(landing.status, 303);
+  assert.match(landing.headers.get("set-cookie") ?? "", /HttpOnly; SameSite=Strict/);
+  const withKey = (address) => fetch(address, { headers: { authorization: `Bearer ${key}` } });
+  const html = await withKey(url);
   assert.equal(html.headers.get("content-type"), "text/html; charset=utf-8");
   assert.match(await html.text(), /<script type="module" src="assets\/review\.js">/);
-  const script = await fetch(new URL("assets/review.js", url));
+  const script = await withKey(new URL("assets/review.js", url));
   assert.equal(script.headers.get("content-type"), "text/javascript; charset=utf-8");
   const code = await script.text();
   assert.ok(code.length > 10_000 && !/\bimport\s*[{*(]/.test(code), "review.js is one script");
-  assert.equal((await fetch(new URL("assets/review.css", url))).status, 200);
-  assert.deepEqual(await (await fetch(new URL("review/info", url))).json(), {
+  assert.equal((await withKey(new URL("assets/review.css", url))).status, 200);
+  assert.deepEqual(await (await withKey(new URL("review/info", url))).json(), {
     workspace: "default",
     person: "alice",
     channels: [],
     can_start: false,
   });
-  assert.deepEqual(await (await fetch(new URL("api/head", url))).json(), { head_seq: head });
+  assert.deepEqual(await (await withKey(new URL("api/head", url))).json(), { head_seq: head });
   assert.deepEqual(await served.stop(), { code: 0, err: "" });
 
   // The MCP bin answers tools/list over stdio.

@@ -23,7 +23,7 @@ let page: Page;
 beforeAll(async () => {
   db = await seedFile();
   served = await serve(["--db", db, "--registry", REGISTRY, "--as", "alice", "--host", HOST]);
-  browser = await openBrowser(served.url.slice(0, -1), keep && join(ROOT, keep));
+  browser = await openBrowser(served.origin.slice(0, -1), keep && join(ROOT, keep));
   console.log(`review page screenshots: ${browser.shots}`);
   page = browser.page;
   page.setDefaultTimeout(5_000);

@@ -170,7 +170,10 @@ describe("the JSON reads", () => {
     expect((notes.body as { text: string }).text).toMatch(/rejected your proposal/);
     // Moving the cursor is a write, asked with JSON: a form posted by a page of another site
     // (which a browser sends without asking first) moves nothing.
-    const form = { method: "POST", headers: { "content-type": "application/x-www-form-urlencoded" } };
+    const form = {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    };
     expect((await fetch(`${base}/notes/next`, as("agent1", form))).status).toBe(415);
     const json = { method: "POST", headers: { "content-type": "application/json" }, body: "{}" };
     const next = await fetch(`${base}/notes/next`, as("agent1", json));

@@ -10,6 +10,7 @@ import type { Person } from "./actors.ts";
 import { usage } from "./exit.ts";
 import { type CliHost, offerPorts } from "./modules.ts";
 import { localHosts, refuseForeign } from "./serve-guard.ts";
+import { type RunKey, runKey } from "./serve-key.ts";
 
 /** Where the page's server listens, and what it serves. */
 interface PageServerOptions {
@@ -25,8 +26,12 @@ interface PageServerOptions {
 
 /** A running page server. */
 export interface PageServer {
-  /** The page's address: `http://127.0.0.1:<port>/`. */
+  /** The page's address with the run's key: `http://127.0.0.1:<port>/?key=…`, to open once. */
   readonly url: string;
+  /** The server's origin: `http://127.0.0.1:<port>/`. */
+  readonly origin: string;
+  /** The run's key: a request carries it as the page's cookie or `Authorization: Bearer …`. */
+  readonly key: string;
   /** Ends every stream and stops listening. */
   close(): Promise<void>;
 }
@@ -62,7 +67,7 @@ function portsOf(host: CliHost | null) {
  * tool, not a server for others): the library's review handler (`/` the page, `/assets/…`
  * its files, `/review/…` its routes, `/api/…` the protocol), with the `--host` module's offer
  * ports and answer channels. Requests addressed to another host name, and writes from
- * another origin, are refused.
+ * another origin, are refused; a request without the run's key (see {@link RunKey}) is 401.
  *
  * @throws CliError `usage` when the port cannot be listened on.
  */
@@ -73,10 +78,11 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       warn(`not delivered through ${delivery.channel}: ${messageOf(delivery.error)}`);
   };
   const ports = portsOf(host);
+  const key = runKey();
   const review = mountReview(
     workspace,
     {
-      authenticate: () => person,
+      authenticate: (request) => (key.holds(request) ? person : null),
       onDelivery,
       onError: (error) => warn(`serve: ${messageOf(error)}`),
       answerChannels: Object.keys(host?.answerChannels ?? {}),
@@ -89,7 +95,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   const hosts = localHosts(port);
   const handle = async (request: Request): Promise<Response> => {
     try {
-      return refuseForeign(request, hosts) ?? (await review(request));
+      return refuseForeign(request, hosts) ?? key.landing(request) ?? (await review(request));
     } catch (error) {
       warn(`serve: ${messageOf(error)}`);
       return errorAnswer(500, errorFrame("the request failed on the server"));
@@ -97,7 +103,9 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   };
   server.on("request", nodeListener(handle));
   return {
-    url: `http://${hosts[0]}/`,
+    url: `http://${hosts[0]}/?key=${key.value}`,
+    origin: `http://${hosts[0]}/`,
+    key: key.value,
     close: async () => {
       review.close();
       server.closeAllConnections();

@@ -61,9 +61,11 @@ describe("serve", () => {
       as: "alice",
       page: `${join(ROOT, "src", "page")} (bundled on the fly)`,
     });
-    const info = await (await fetch(`${served.url}review/info`)).json();
+    // Nothing is served without the run's key, which the printed address carries once.
+    expect((await fetch(`${served.origin}review/info`)).status).toBe(401);
+    const info = await (await fetch(`${served.origin}review/info`, served.authorized)).json();
     expect(info).toEqual({ workspace: "default", person: "alice", channels: [], can_start: false });
-    const script = await fetch(`${served.url}assets/review.js`);
+    const script = await fetch(`${served.origin}assets/review.js`, served.authorized);
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect((await script.text()).length).toBeGreaterThan(10_000);
     const { code, stderr } = await served.stop();
