@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { type AccessWidening, AccessWideningSchema } from "./access.ts";
 import { WorkspaceError } from "./errors.ts";
 import { isId } from "./ids.ts";
 import { DEFAULT_LIMITS, type Limits, MAX_DEPTH_CAP } from "./limits.ts";
@@ -54,5 +55,23 @@ export function workspaceIdOption(option: unknown): string {
   throw new WorkspaceError(
     "invalid_argument",
     "createWorkspace: id must be 1 to 256 characters, without control characters or unpaired surrogates",
+  );
+}
+
+/**
+ * The `widen` option of a workspace (default none): each entry a named actor and the command
+ * and fact types it may also send, parsed so that a typo widens nothing silently.
+ *
+ * @throws WorkspaceError `invalid_argument` naming the entry and what is wrong with it.
+ */
+export function widenOption(option: unknown): readonly AccessWidening[] {
+  if (option === undefined) return [];
+  const parsed = z.array(AccessWideningSchema).readonly().safeParse(option);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  const at = (issue?.path ?? []).map(String).join(".");
+  throw new WorkspaceError(
+    "invalid_argument",
+    `createWorkspace: widen${at === "" ? "" : `.${at}`}: ${issue?.message ?? "invalid"}`,
   );
 }

@@ -13,7 +13,7 @@ import type { Limits } from "../model/limits.ts";
 import type { ModeLadders } from "../model/modes.ts";
 import type { Registry } from "../model/registry.ts";
 import { ok, type Result } from "../model/result.ts";
-import { limitsOption, workspaceIdOption } from "../model/workspace-options.ts";
+import { limitsOption, widenOption, workspaceIdOption } from "../model/workspace-options.ts";
 import { memoryStore } from "../stores/memory.ts";
 import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
@@ -72,7 +72,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     channelNames: Object.freeze(Object.keys(channels)),
     modes: options.modes,
     maxAttempts: options.maxAttempts ?? 100,
-    access: options.widen ?? [],
+    access: widenOption(options.widen),
     limits: limitsOption(options.limits),
     held: new Map(),
     writes: new WriteCache(writeCacheBound(store), store.asStored?.bind(store)),

@@ -6,7 +6,7 @@ import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { parseTraceparent } from "../../src/model/envelope.ts";
 import { isWorkspaceError } from "../../src/model/errors.ts";
 import { DEFAULT_LIMITS, MAX_DEPTH_CAP } from "../../src/model/limits.ts";
-import { limitsOption, workspaceIdOption } from "../../src/model/workspace-options.ts";
+import { limitsOption, widenOption, workspaceIdOption } from "../../src/model/workspace-options.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
 import { postgresStore } from "../../src/stores/postgres/store.ts";
@@ -184,5 +184,29 @@ describe("the traceparent of a write", () => {
       expect(kept.ok && kept.envelopes[0]?.traceparent).toBe(good);
       expect((await ws.log()).at(-1)?.traceparent).toBe(good);
     });
+  });
+});
+
+describe("the widen option", () => {
+  it("takes named actors and their actions, and refuses a typo rather than widen nothing", () => {
+    const reviewer = {
+      actor: { kind: "agent", thread_id: "thr_review" },
+      may: ["respond_to_proposal"],
+    };
+    expect(widenOption(undefined)).toEqual([]);
+    expect(widenOption([reviewer])).toEqual([reviewer]);
+    const refused = (option: unknown) => {
+      try {
+        widenOption(option);
+      } catch (error) {
+        return (error as Error).message;
+      }
+      return "accepted";
+    };
+    expect(refused([{ ...reviewer, may: ["respond_to_proposals"] }])).toMatch(
+      /^createWorkspace: widen\.0\.may\.0: /,
+    );
+    expect(refused([{ actor: { kind: "agent" }, may: [] }])).toMatch(/widen\.0\.actor\.thread_id/);
+    expect(refused({ reviewer })).toMatch(/^createWorkspace: widen: /);
   });
 });
