@@ -258,8 +258,10 @@ function agentBounds(context: DecideContext, actor: Actor, item: Command | Fact)
     return refusal(actor, item.type, "an agent may not retire a decision as the person's input");
   }
   if (item.type === "app_event" && actor.kind === "agent" && item.run_id !== null) {
-    if (item.run_id !== actor.run_id) {
-      return refusal(actor, item.type, `an agent acts only in its own run, ${actor.run_id}`);
+    const own = actor.run_id ?? null;
+    if (item.run_id !== own) {
+      const words = own === null ? "in no run" : `only in its own run, ${own}`;
+      return refusal(actor, item.type, `an agent acts ${words}`);
     }
   }
   if (item.type === "launch_thread" && widenedThread(item.thread_id, context.access ?? [])) {
