@@ -1,6 +1,8 @@
 import { z } from "zod";
+import { parseCommand } from "../decide/parse.ts";
 import { DEFERRED_CHANNEL, NOTES_CHANNEL } from "../model/decisions.ts";
 import { ThreadOfferSchema } from "../model/offers.ts";
+import { invalidState, type Rejection } from "../model/rejections.ts";
 import { offerAcknowledgement } from "../rules/offers/acknowledgement.ts";
 import { questionAcknowledgement } from "../rules/texts/question-text.ts";
 import type { WorkspaceTool } from "./api.ts";
@@ -63,6 +65,25 @@ function askDescription(paused: boolean, channel: string | null): string {
 }
 
 /**
+ * Why a question could not be asked in the run once it is paused for it, or `null`: the
+ * command's own shape (unique option ids, ids an id may be), or a decision id the run has
+ * already closed (a tool call id used before).
+ */
+async function beforePausing(
+  kit: ToolKit,
+  runId: string,
+  command: object,
+): Promise<Rejection | null> {
+  const parsed = parseCommand(command, () => "unused");
+  if (!parsed.ok) return parsed.rejection;
+  const { decision_id } = command as { decision_id: string };
+  const ended = (await kit.workspace.run(runId))?.decision.closed[decision_id];
+  return ended === undefined
+    ? null
+    : invalidState(`decision ${decision_id} already ended (${ended.reason})`);
+}
+
+/**
  * Asks the person to decide, with options or as prose. In a run on its `deferred` channel, the
  * question pauses the run (a deferred request) until the person answers; otherwise it is
  * asked in the thread, on the given channel (`notes` by default: answerable from any surface,
@@ -90,7 +111,20 @@ export function askPerson(
       options: nullable({ type: "array", items: option }),
     }),
     async run({ prompt, options }, { toolCallId }) {
+      const { kind, id } = scope;
+      const command = {
+        type: "request_decision",
+        scope: { kind, id },
+        decision_id: toolCallId,
+        prompt,
+        options: options ?? null,
+        channel,
+      };
       if (paused) {
+        // The pause and the question are two writes: whatever would refuse the question is
+        // refused before the run pauses, so a refusal never leaves it waiting on nothing.
+        const unaskable = await beforePausing(kit, scope.id, command);
+        if (unaskable !== null) return refused(kit, unaskable);
         const request = { tool_call_id: toolCallId, tool_name: "ask_person", kind: "question" };
         const pause = {
           type: "run_paused",
@@ -101,15 +135,6 @@ export function askPerson(
         const recorded = await kit.workspace.record(pause as never, kit.agent);
         if (!recorded.ok) return refused(kit, recorded.rejection);
       }
-      const { kind, id } = scope;
-      const command = {
-        type: "request_decision",
-        scope: { kind, id },
-        decision_id: toolCallId,
-        prompt,
-        options: options ?? null,
-        channel,
-      };
       const written = await kit.workspace.commit(command as never, kit.agent);
       if (!written.ok) return refused(kit, written.rejection);
       const owner = kind === "run" ? await kit.workspace.run(id) : await kit.workspace.thread(id);

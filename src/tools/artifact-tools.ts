@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { ArtifactType } from "../model/artifact-type.ts";
+import { IdSchema } from "../model/ids.ts";
 import { validationFailed } from "../model/rejections.ts";
 import type { WorkspaceTool } from "./api.ts";
 import { type JsonSchema, nullable, strictObject, strictSchema } from "./strict-schema.ts";
@@ -7,7 +8,7 @@ import { answered, committed, refused, type ToolKit, tool } from "./tool-kit.ts"
 
 const STRING: JsonSchema = { type: "string" };
 const INTEGER: JsonSchema = { type: "integer" };
-const ID = z.string().min(1);
+const ID = IdSchema;
 
 /** A tool name for a kind: what every SDK accepts (`^[a-zA-Z0-9_-]{1,64}$`). */
 export function toolName(verb: string, kind: string): string {

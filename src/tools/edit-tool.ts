@@ -1,6 +1,7 @@
 import { z } from "zod";
 import type { ArtifactType } from "../model/artifact-type.ts";
 import type { CommandInput } from "../model/command.ts";
+import { IdSchema } from "../model/ids.ts";
 import { validationFailed } from "../model/rejections.ts";
 import type { WorkspaceTool } from "./api.ts";
 import { toolName } from "./artifact-tools.ts";
@@ -152,7 +153,7 @@ function patchOf(
 function editInput(shape: EditShape): { zod: z.ZodType; json: JsonSchema } {
   const { texts, set, clearable } = shape;
   const zod: Record<string, z.ZodType> = {
-    artifact_id: z.string().min(1),
+    artifact_id: IdSchema,
     base_version: z.number().int(),
     summary: z.string().nullish(),
   };

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { limitProblem, MAX_DEPTH_CAP } from "../model/limits.ts";
+import { toValidationErrors } from "../model/validation-errors.ts";
 
 /** A JSON Schema, as a plain object. */
 export type JsonSchema = { readonly [key: string]: unknown };
@@ -171,4 +173,26 @@ export function parseStrict<S extends z.ZodType>(
     sent = withoutRefusedNulls(sent, parsed.error.issues);
   }
   return absent as Parsed;
+}
+
+// Arguments nest no deeper than any workspace takes (the walks below recurse); the workspace
+// holds what is written to its own limits later.
+const ARGUMENT_LIMITS = { maxDepth: MAX_DEPTH_CAP, maxBytes: Number.MAX_SAFE_INTEGER };
+
+/**
+ * A tool's arguments parsed, or the errors to refuse them with: never a throw, whatever a
+ * model (or a host calling `execute` directly) passes.
+ */
+export function readArguments(schema: z.ZodType, args: unknown) {
+  const problem = limitProblem(args, ARGUMENT_LIMITS);
+  if (problem !== null) return { ok: false as const, errors: [problem] };
+  try {
+    const parsed = parseStrict(schema, args);
+    if (parsed.success) return { ok: true as const, value: parsed.data };
+    return { ok: false as const, errors: toValidationErrors(parsed.error, args, schema) };
+  } catch {
+    // Not JSON at all (a function, a symbol): nothing a model can send.
+    const msg = "the arguments must be JSON";
+    return { ok: false as const, errors: [{ type: "json_type", loc: [], msg }] };
+  }
 }

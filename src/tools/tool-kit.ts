@@ -2,11 +2,10 @@ import type { z } from "zod";
 import type { ActorInput } from "../model/actors.ts";
 import type { CommandInput } from "../model/command.ts";
 import { type Rejection, validationFailed } from "../model/rejections.ts";
-import { toValidationErrors } from "../model/validation-errors.ts";
 import { modelText } from "../rules/texts/model-text.ts";
 import type { Workspace } from "../workspace/api.ts";
 import type { ToolCallContext, ToolResult, WorkspaceTool } from "./api.ts";
-import { type JsonSchema, parseStrict } from "./strict-schema.ts";
+import { type JsonSchema, readArguments } from "./strict-schema.ts";
 
 /** What every tool of one set shares: the workspace, the agent, how notes ride along. */
 export interface ToolKit {
@@ -66,12 +65,11 @@ export function tool<S extends z.ZodType>(
     inputSchema,
     jsonSchema,
     async execute(args, context) {
-      const parsed = parseStrict(inputSchema, args ?? {});
-      if (!parsed.success) {
-        const errors = toValidationErrors(parsed.error, args, inputSchema);
-        return refused(kit, validationFailed(`invalid ${name} arguments`, errors));
+      const parsed = readArguments(inputSchema, args ?? {});
+      if (!parsed.ok) {
+        return refused(kit, validationFailed(`invalid ${name} arguments`, parsed.errors));
       }
-      return spec.run(parsed.data as z.output<S>, context);
+      return spec.run(parsed.value as z.output<S>, context);
     },
   };
 }

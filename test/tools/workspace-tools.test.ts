@@ -268,10 +268,26 @@ describe("calling the tools", () => {
     });
     expect(stale).toMatchObject({ ok: false, rejection: { type: "version_conflict" } });
     expect(stale.text).toContain("base the change on version 1");
-    for (const args of [undefined, null, 5, "x", { artifact_id: 3 }, { base_version: "2" }]) {
+    // Nested past any depth a workspace takes (the argument walks would run out of stack),
+    // cyclic, or not JSON at all: refused in words, like any other bad argument.
+    let deep: unknown = 1;
+    for (let i = 0; i < 10_000; i++) deep = { a: deep };
+    const cyclic: Record<string, unknown> = {};
+    cyclic.self = cyclic;
+    const odd = [{ data: deep }, { data: cyclic }, { data: { f: () => 1 } }, { s: Symbol("s") }];
+    for (const args of [
+      undefined,
+      null,
+      5,
+      "x",
+      { artifact_id: 3 },
+      { base_version: "2" },
+      ...odd,
+    ]) {
       const result = await call("edit_note", args);
-      expect(result.ok, JSON.stringify(args)).toBe(false);
+      expect(result.ok, String(args)).toBe(false);
       expect(result.text).toMatch(/^Not applied: /);
+      expect((await call("create_note", args)).ok).toBe(false);
     }
     const both = await call("edit_note", {
       artifact_id: "n1",
@@ -341,6 +357,40 @@ describe("calling the tools", () => {
         files: [],
       },
     });
+  });
+
+  it("refuses a question that cannot be asked before it pauses the run, never leaving it waiting on nothing", async () => {
+    const { ws, tools } = await setup();
+    const ask = tools.find((t) => t.name === "ask_person") as WorkspaceTool;
+    const twice = [
+      { id: "a", label: "A" },
+      { id: "a", label: "B" },
+    ];
+    for (const options of [
+      twice,
+      [{ id: "a\nb", label: "A" }],
+      [{ id: "x".repeat(300), label: "X" }],
+    ]) {
+      const refused = await ask.execute({ prompt: "Which?", options }, { toolCallId: "call_q" });
+      expect(refused.ok).toBe(false);
+      expect(await ws.run("r1")).toMatchObject({ status: "running", pending: [] });
+    }
+    // A tool call id whose question was answered before (a provider reusing ids) is refused too.
+    const yes = [{ id: "yes", label: "Yes" }];
+    const first = await ask.execute({ prompt: "Go?", options: yes }, { toolCallId: "call_0" });
+    expect(first.ok).toBe(true);
+    const answered = await ws.answerDecision(
+      { scope: { kind: "run", id: "r1" }, decision_id: "call_0", option_id: "yes" },
+      alice,
+    );
+    expect(answered.ok).toBe(true);
+    await ws.record(
+      { type: "run_started", run_id: "r1", thread_id: "t1", trigger: "resume" },
+      agent,
+    );
+    const again = await ask.execute({ prompt: "Go?", options: yes }, { toolCallId: "call_0" });
+    expect(again).toMatchObject({ ok: false, text: expect.stringContaining("already ended") });
+    expect(await ws.run("r1")).toMatchObject({ status: "running", pending: [] });
   });
 
   it("asks the person in its run, pausing it on the deferred channel; the answer comes as a note", async () => {

@@ -1,10 +1,9 @@
 import { type JSONSchema7, jsonSchema, type Tool, type ToolSet, tool } from "ai";
 import { parseActor } from "../../decide/parse.ts";
 import { validationFailed } from "../../model/rejections.ts";
-import { toValidationErrors } from "../../model/validation-errors.ts";
 import { modelText } from "../../rules/texts/model-text.ts";
 import type { ToolResult, WorkspaceTool } from "../../tools/api.ts";
-import { parseStrict } from "../../tools/strict-schema.ts";
+import { readArguments } from "../../tools/strict-schema.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { AiToolsOptions } from "./api.ts";
@@ -16,12 +15,11 @@ export const ASK_PERSON = "ask_person";
 // reads our words for it (the field named), after the SDK's own prefix.
 function validator(source: WorkspaceTool) {
   return (value: unknown) => {
-    const parsed = parseStrict(source.inputSchema, value ?? {});
+    const parsed = readArguments(source.inputSchema, value ?? {});
     // The original arguments go on: `execute` parses them itself, and a person approving the
     // call sees what the model sent.
-    if (parsed.success) return { success: true as const, value };
-    const errors = toValidationErrors(parsed.error, value);
-    const rejection = validationFailed(`invalid ${source.name} arguments`, errors);
+    if (parsed.ok) return { success: true as const, value };
+    const rejection = validationFailed(`invalid ${source.name} arguments`, parsed.errors);
     return { success: false as const, error: new Error(modelText(rejection)) };
   };
 }

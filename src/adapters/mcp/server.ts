@@ -11,7 +11,7 @@ import { parseActor } from "../../decide/parse.ts";
 import type { Actor } from "../../model/actors.ts";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { WorkspaceTool, WorkspaceToolsOptions } from "../../tools/api.ts";
-import { parseStrict } from "../../tools/strict-schema.ts";
+import { readArguments } from "../../tools/strict-schema.ts";
 import type { ToolKit } from "../../tools/tool-kit.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
@@ -103,9 +103,9 @@ function elicited(
   const { server, asking, timeout } = serving;
   const elicits = server.getClientCapabilities()?.elicitation?.form !== undefined;
   if (tool.name !== "ask_person" || asking === undefined || !elicits) return null;
-  const parsed = parseStrict(tool.inputSchema, args);
-  if (!parsed.success) return null;
-  const { prompt, options } = parsed.data as {
+  const parsed = readArguments(tool.inputSchema, args);
+  if (!parsed.ok) return null;
+  const { prompt, options } = parsed.value as {
     prompt: string;
     options?: { id: string; label: string }[] | null;
   };

@@ -2,7 +2,7 @@ import { tool } from "@openai/agents-core";
 import { DEFERRED_CHANNEL } from "../../model/decisions.ts";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { WorkspaceTool } from "../../tools/api.ts";
-import { parseStrict } from "../../tools/strict-schema.ts";
+import { readArguments } from "../../tools/strict-schema.ts";
 import { workspaceTools } from "../../tools/workspace-tools.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type {
@@ -29,7 +29,7 @@ function sdkTool(
     errorFunction: null,
     // A call that does not parse is refused with text at once: nothing for a person to approve.
     needsApproval: async (_context, input) =>
-      approval && parseStrict(wrapped.inputSchema, input ?? {}).success,
+      approval && readArguments(wrapped.inputSchema, input ?? {}).ok,
     async execute(input, _context, details) {
       const toolCallId = details?.toolCall?.callId ?? `call_${crypto.randomUUID()}`;
       if (answer !== null) {
