@@ -175,8 +175,8 @@ export function parseStrict<S extends z.ZodType>(
   return absent as Parsed;
 }
 
-// Arguments nest no deeper than any workspace takes (the walks below recurse); the workspace
-// holds what is written to its own limits later.
+// Arguments nest no deeper than any workspace takes (`parseStrict`'s walks recurse); the
+// workspace holds what is written to its own limits later.
 const ARGUMENT_LIMITS = { maxDepth: MAX_DEPTH_CAP, maxBytes: Number.MAX_SAFE_INTEGER };
 
 /**
