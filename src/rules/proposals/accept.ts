@@ -45,8 +45,9 @@ function alreadyThere(
   version: number,
   rebasedFrom: number | null,
   landedDiff: DataDiff | null,
+  alreadyPresent = true,
 ): Accepted {
-  return { applied: NOTHING, version, rebasedFrom, alreadyPresent: true, landedDiff };
+  return { applied: NOTHING, version, rebasedFrom, alreadyPresent, landedDiff };
 }
 
 function acceptEdit(
@@ -81,8 +82,12 @@ function acceptEdit(
   if (!stored.ok) return stored;
   const landedDiff = dataDiff(proposed, stored.value, LABELS);
   const before = current.value.data;
-  if (jsonEqual(stored.value, before))
-    return ok(alreadyThere(current.value.version, rebasedFrom, landedDiff));
+  // Nothing to write: the proposal's effect is already there (P3) — or, with the person's
+  // changes, what they made of it is, which is not the proposal being present.
+  if (jsonEqual(stored.value, before)) {
+    const present = command.changes === null;
+    return ok(alreadyThere(current.value.version, rebasedFrom, landedDiff, present));
+  }
   const asProposed =
     command.changes === null && rebasedFrom === null && jsonEqual(stored.value, data);
   const recorded: Patch = asProposed ? change.patch : diff(before, stored.value);
