@@ -170,6 +170,9 @@ export interface WorkspaceReads {
   /**
    * The log after position `after`, at most `limit` envelopes. With `threadId`, only that
    * thread's envelopes (by `thread_id`): the cost is the thread's length.
+   *
+   * @throws WorkspaceError `invalid_argument` when `after` or `limit` is not a whole number
+   * from 0.
    */
   log(request?: LogRequest): Promise<Envelope[]>;
   /** The position of the last event. */
@@ -230,6 +233,8 @@ export interface Workspace extends WorkspaceReads {
   /**
    * Delivers every envelope after `after`, once and in order, as it is appended — by this
    * process or, where the store can, by others — catching up after any gap.
+   *
+   * @throws WorkspaceError `invalid_argument` when `after` is not a whole number from 0.
    */
   subscribe(
     after: number,

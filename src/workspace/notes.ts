@@ -7,6 +7,7 @@ import { WorkspaceError } from "../model/errors.ts";
 import { NO_NEEDS, revisionKey } from "../model/state.ts";
 import type { NotesDelivery, NotesRequest } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
+import { wholeNumber } from "./positions.ts";
 
 // An agent hears of what its thread follows; everyone else, and an unfocused thread, of all.
 async function followedBy(
@@ -59,7 +60,8 @@ export async function notesIn(
  * What a viewer should hear of since its cursor: the log up to the head read first, the
  * versions its diffs need in one lookup, rendered for a model's context.
  *
- * @throws WorkspaceError `invalid_argument` when the viewer is not an actor.
+ * @throws WorkspaceError `invalid_argument` when the viewer is not an actor, or `after` is
+ * not a whole number from 0.
  */
 export async function readNotes(
   core: WorkspaceCore,
@@ -67,9 +69,8 @@ export async function readNotes(
 ): Promise<NotesDelivery> {
   const { store, id } = core;
   const viewer = parsedViewer(core, request.viewer);
+  const after = wholeNumber(request.after, "notes: after", 0);
   const cursor = await store.head(id);
-  const envelopes = (await store.read(id, { after: request.after ?? 0 })).filter(
-    (e) => e.seq <= cursor,
-  );
+  const envelopes = (await store.read(id, { after })).filter((e) => e.seq <= cursor);
   return { ...(await notesIn(core, viewer, envelopes, request.focus)), cursor };
 }

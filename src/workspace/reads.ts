@@ -3,6 +3,9 @@ import { isId } from "../model/ids.ts";
 import { NO_NEEDS, revisionKey, type State } from "../model/state.ts";
 import type { WorkspaceReads } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
+import { wholeNumber } from "./positions.ts";
+
+const MAX_VERSION = 0x7fffffff;
 
 /**
  * A workspace's reads: each entity by id, and lists, through the store's index lookups. An
@@ -22,7 +25,10 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
     revisions: async (artifactId) => (isId(artifactId) ? store.revisions(id, artifactId) : []),
     revision: (artifactId, version) => {
       const ref = { artifact_id: artifactId, version };
-      if (!Number.isSafeInteger(version)) return Promise.resolve(null);
+      // Versions count from 1; past 2³¹ − 1 no store holds one (PostgreSQL's column is int).
+      if (!Number.isSafeInteger(version) || version < 1 || version > MAX_VERSION) {
+        return Promise.resolve(null);
+      }
       return one(artifactId, { revisions: [ref] }, (s) => s.revisions.get(revisionKey(ref)));
     },
     proposal: (proposalId) =>
@@ -42,14 +48,16 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
     },
     offers: async (filter = {}) =>
       filter.threadId === undefined || isId(filter.threadId) ? store.offers(id, filter) : [],
-    log: async ({ after = 0, limit, threadId } = {}) =>
-      threadId !== undefined && !isId(threadId)
-        ? []
-        : store.read(id, {
-            after,
-            ...(limit === undefined ? {} : { limit }),
-            ...(threadId === undefined ? {} : { threadId }),
-          }),
+    log: async ({ after, limit, threadId } = {}) => {
+      const from = wholeNumber(after, "log: after", 0);
+      const most = limit === undefined ? undefined : wholeNumber(limit, "log: limit", 0);
+      if (threadId !== undefined && !isId(threadId)) return [];
+      return store.read(id, {
+        after: from,
+        ...(most === undefined ? {} : { limit: most }),
+        ...(threadId === undefined ? {} : { threadId }),
+      });
+    },
     head: () => store.head(id),
   };
 }

@@ -6,6 +6,7 @@ import type { Workspace, WorkspaceOptions } from "./api.ts";
 import { decideNow, settle, withActor, workspaceCore, write } from "./core.ts";
 import { readNotes } from "./notes.ts";
 import { notesCursor } from "./notes-cursor.ts";
+import { wholeNumber } from "./positions.ts";
 import { expireDecisions, expireProposals, previewProposal } from "./proposals.ts";
 import { workspaceReads } from "./reads.ts";
 import { follow } from "./subscription.ts";
@@ -47,7 +48,13 @@ export function createWorkspace(options: WorkspaceOptions): Workspace {
     expireProposals: (actor = { kind: "system" }) => expireProposals(core, actor),
     expireDecisions: (actor = { kind: "system" }) => expireDecisions(core, actor),
     subscribe: (after, listener, subscribeOptions = {}) =>
-      follow({ store, workspaceId: id, after, listener, ...subscribeOptions }),
+      follow({
+        store,
+        workspaceId: id,
+        after: wholeNumber(after, "subscribe: after", 0),
+        listener,
+        ...subscribeOptions,
+      }),
     settle: (attempt) => settle(core, attempt),
     close: () => {
       core.writes.drop(null);

@@ -1,0 +1,61 @@
+// Positions and counts a caller passes to reads: a whole number from 0, or a typed refusal —
+// the same on every store, never a store fault (which a host would retry) or a raw error.
+import { afterAll, describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
+import { createWorkspace, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
+import { postgresStore } from "../../src/postgres.ts";
+import { sqliteStore } from "../../src/sqlite.ts";
+import { PG_URL, testDatabase } from "../stores/fixtures/pg-env.ts";
+import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
+
+const { file } = tempFiles("read-arguments");
+const alice = { kind: "user", id: "alice" } as const;
+const db = PG_URL === undefined ? null : testDatabase(PG_URL);
+const stores: [string, () => Promise<Store>][] = [
+  ["memory", async () => memoryStore()],
+  ["sqlite", async () => sqliteStore({ path: file() })],
+  ...(db === null
+    ? []
+    : [
+        [
+          "postgres",
+          (): Promise<Store> => postgresStore({ pool: db.pool }, { schema: db.schema() }),
+        ] as [string, () => Promise<Store>],
+      ]),
+];
+const opened: Store[] = [];
+afterAll(async () => {
+  for (const store of opened) await store.close();
+});
+
+async function refusal(read: () => unknown): Promise<string> {
+  try {
+    await read();
+  } catch (error) {
+    if (isWorkspaceError(error)) return error.code;
+    throw error;
+  }
+  return "answered";
+}
+
+describe.each(stores)("reads with odd positions on %s", (_name, open) => {
+  it("refuse what is not a whole number from 0 as invalid_argument, and answer the rest", async () => {
+    const store = await open();
+    opened.push(store);
+    const ws = createWorkspace({ registry: fixtureRegistry(), store });
+    await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    await ws.commit({ type: "post_message", thread_id: "t1", content: "hi" }, alice);
+    for (const bad of [1.5, -1, Number.NaN, Number.POSITIVE_INFINITY, 1e20, null, "1"]) {
+      expect(await refusal(() => ws.log({ after: bad as number }))).toBe("invalid_argument");
+      expect(await refusal(() => ws.log({ limit: bad as number }))).toBe("invalid_argument");
+      const viewer = { kind: "agent", thread_id: "t1", run_id: null } as const;
+      expect(await refusal(() => ws.notes({ viewer, after: bad as number }))).toBe(
+        "invalid_argument",
+      );
+      expect(await refusal(() => ws.subscribe(bad as number, () => {}))).toBe("invalid_argument");
+    }
+    expect((await ws.log({ after: 1, limit: 0 })).length).toBe(0);
+    expect((await ws.log({ after: 1 })).map((e) => e.seq)).toEqual([2]);
+    expect(await ws.revision("n1", 2 ** 40)).toBeNull();
+  });
+});
