@@ -1,3 +1,4 @@
+import { WorkspaceError } from "../model/errors.ts";
 import { logEntries, type WorkspaceSnapshot } from "../model/snapshot.ts";
 import { memoryLists } from "./memory-lists.ts";
 import { EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
@@ -13,7 +14,15 @@ export interface MemoryStore extends Store {
 export function memoryStore(): MemoryStore {
   const workspaces = new Map<string, HeldWorkspace>();
   const watchers = new Map<string, Set<(head: number) => void>>();
-  const held = (workspaceId: string) => workspaces.get(workspaceId) ?? EMPTY_WORKSPACE;
+  let closed = false;
+  // Every method reads through here: once closed, each answers as a durable store's does.
+  const open = (): void => {
+    if (closed) throw new WorkspaceError("store_unavailable", "memory store: the store is closed");
+  };
+  const held = (workspaceId: string) => {
+    open();
+    return workspaces.get(workspaceId) ?? EMPTY_WORKSPACE;
+  };
   const snapshot = (workspaceId: string) => held(workspaceId).snapshot;
 
   return {
@@ -50,23 +59,28 @@ export function memoryStore(): MemoryStore {
       const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
       return found?.seq === seq && found.id === envelope_id;
     },
-    ...memoryCursors(),
+    ...memoryCursors(open),
     watch(workspaceId, onAppend) {
+      open();
       const set = watchers.get(workspaceId) ?? new Set();
       watchers.set(workspaceId, set);
       set.add(onAppend);
       return () => set.delete(onAppend);
     },
     close: async () => {
+      closed = true;
       watchers.clear();
     },
   };
 }
 
 // Notes cursors, per workspace and viewer, moved by compare-and-swap.
-function memoryCursors(): Pick<Store, "cursor" | "moveCursor"> {
+function memoryCursors(open: () => void): Pick<Store, "cursor" | "moveCursor"> {
   const cursors = new Map<string, number>();
-  const key = (workspaceId: string, viewer: string) => JSON.stringify([workspaceId, viewer]);
+  const key = (workspaceId: string, viewer: string) => {
+    open();
+    return JSON.stringify([workspaceId, viewer]);
+  };
   return {
     cursor: async (workspaceId, viewer) => cursors.get(key(workspaceId, viewer)) ?? 0,
     async moveCursor(workspaceId, viewer, from, to) {

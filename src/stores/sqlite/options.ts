@@ -25,7 +25,10 @@ const positive = (value: number | undefined) =>
 /** Throws for options that cannot be used. @throws WorkspaceError `invalid_argument` */
 export function checkOptions(options: SqliteStoreOptions): void {
   const problems: [boolean, string][] = [
-    [typeof options.path === "string" && options.path !== "", "path must be a file name"],
+    [
+      typeof options.path === "string" && options.path !== "" && !options.path.includes("\u0000"),
+      "path must be a file name (without U+0000, which SQLite would cut it at)",
+    ],
     [positive(options.busyTimeoutMs), "busyTimeoutMs must be a positive number"],
     [positive(options.pollIntervalMs), "pollIntervalMs must be a positive number"],
     [

@@ -4,7 +4,7 @@ import type { AppendAttempt, Store } from "../port.ts";
 import { appender } from "./append.ts";
 import { cursors } from "./cursors.ts";
 import { sqliteFault } from "./faults.ts";
-import { openedFile } from "./identity.ts";
+import { type OpenedFile, openedFile } from "./identity.ts";
 import { lists } from "./lists.ts";
 import { openDatabase } from "./open.ts";
 import type { SqliteStoreOptions } from "./options.ts";
@@ -36,7 +36,13 @@ export interface SqliteStore extends Store {
 export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
   const { path } = options;
   const db = openDatabase(options);
-  const file = openedFile(path);
+  let file: OpenedFile;
+  try {
+    file = openedFile(path);
+  } catch (error) {
+    db.close();
+    throw sqliteFault(error, path);
+  }
   const statements = prepare(db);
   const list = lists(db, statements);
   const notes = cursors(db, statements, file, options.synchronous ?? "full");
@@ -88,7 +94,17 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     }),
     cursor: typed(notes.cursor),
     moveCursor: typed(notes.moveCursor),
-    watch: (workspaceId, onAppend) => watching.add(workspaceId, onAppend),
+    // Synchronous, as the port's `watch` is: typed all the same.
+    watch: (workspaceId, onAppend) => {
+      if (!db.open) {
+        throw new WorkspaceError("store_unavailable", `sqlite store ${path}: the store is closed`);
+      }
+      try {
+        return watching.add(workspaceId, onAppend);
+      } catch (error) {
+        throw sqliteFault(error, path);
+      }
+    },
     async close() {
       watching.close();
       if (db.open) db.close();

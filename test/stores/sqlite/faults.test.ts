@@ -90,6 +90,14 @@ describe("sqlite store: faults are typed", () => {
     }
   });
 
+  it("a path with U+0000 is refused before anything is opened (SQLite would cut it there)", () => {
+    const cut = join(dir, "cut");
+    expect(() => sqliteStore({ path: `${cut}\u0000.db` })).toThrow(
+      expect.objectContaining({ code: "invalid_argument" }),
+    );
+    expect(existsSync(cut)).toBe(false);
+  });
+
   it("a folder that does not exist, or a closed store: store_unavailable", async () => {
     expect(() => sqliteStore({ path: join(dir, "nowhere", "x.db") })).toThrow(
       expect.objectContaining({ code: "store_unavailable" }),
@@ -98,6 +106,10 @@ describe("sqlite store: faults are typed", () => {
     await store.close();
     expect((await fault(store.head(WS))).code).toBe("store_unavailable");
     expect((await fault(store.append(WS, 0, event(1)))).code).toBe("store_unavailable");
+    // Watching is synchronous, and typed all the same.
+    expect(() => store.watch(WS, () => {})).toThrow(
+      expect.objectContaining({ code: "store_unavailable" }),
+    );
   });
 
   it("a read-only file (chattr +i): opens for reading, appends are read_only", async (context) => {
