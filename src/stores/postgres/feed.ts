@@ -79,8 +79,9 @@ function listener(options: FeedOptions, watching: Watchers): Listener {
       // Named after its schema, so an operator can tell the feed's connection apart.
       await next.query(`SET application_name = 'agent-workspace:${t.schema}'`);
       await next.query(`LISTEN "${t.channel}"`);
-      failures = 0;
       await catchUp(next, t, watching);
+      // Only a connection that caught up counts as back: one that fails there keeps backing off.
+      failures = 0;
     } catch (error) {
       lost(next, error);
     }

@@ -7,12 +7,19 @@ import { cursors } from "./cursors.ts";
 import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
 import { jsonbOrder } from "./key-order.ts";
+
 import { DEFAULT_SCHEMA, layout } from "./layout.ts";
 import { lists } from "./lists.ts";
 import { migrate } from "./migrate.ts";
 import type { PostgresConnection, PostgresStoreOptions } from "./options.ts";
 import { reads } from "./reads.ts";
 import { settle } from "./settle.ts";
+
+// Whether PostgreSQL can hold the id (no U+0000, no unpaired surrogate).
+const storable = (id: string): boolean =>
+  typeof id === "string" &&
+  !id.includes("\u0000") &&
+  (id as unknown as { isWellFormed(): boolean }).isWellFormed();
 
 /** A store on PostgreSQL. */
 export interface PostgresStore extends Store {
@@ -83,7 +90,10 @@ export async function postgresStore(
       });
       return settled.committed;
     },
-    watch: (workspaceId, onAppend) => feed.watch(workspaceId, onAppend),
+    // A workspace id no workspace can have (PostgreSQL takes no U+0000 or unpaired surrogate)
+    // has nothing to hear, and must not break the feed's catching up for everyone else.
+    watch: (workspaceId, onAppend) =>
+      storable(workspaceId) ? feed.watch(workspaceId, onAppend) : () => {},
     close() {
       closed ??= (async () => {
         await feed.close();
