@@ -7,6 +7,11 @@ import { wholeNumber } from "./positions.ts";
 
 const MAX_VERSION = 0x7fffffff;
 
+// A status filter a store can look up: left out, or a string an id could be (a status no
+// entity has lists nothing, on every store).
+const anyStatus = (filter: { readonly status?: unknown }): boolean =>
+  filter.status === undefined || isId(filter.status);
+
 /**
  * A workspace's reads: each entity by id, and lists, through the store's index lookups. An
  * id no command could have made (empty, too long, with NUL or control characters) is not
@@ -33,13 +38,22 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
     },
     proposal: (proposalId) =>
       one(proposalId, { proposals: [proposalId] }, (s) => s.proposals.get(proposalId)),
-    proposals: async (filter = {}) =>
-      filter.artifactId === undefined || isId(filter.artifactId) ? store.proposals(id, filter) : [],
+    proposals: async (given) => {
+      const filter = given ?? {};
+      const named = filter.artifactId === undefined || isId(filter.artifactId);
+      return named && anyStatus(filter) ? store.proposals(id, filter) : [];
+    },
     thread: (threadId) => one(threadId, { threads: [threadId] }, (s) => s.threads.get(threadId)),
-    threads: (filter = {}) => store.threads(id, filter),
+    threads: async (given) => {
+      const filter = given ?? {};
+      return anyStatus(filter) ? store.threads(id, filter) : [];
+    },
     run: (runId) => one(runId, { runs: [runId] }, (s) => s.runs.get(runId)),
-    runs: async (filter = {}) =>
-      filter.threadId === undefined || isId(filter.threadId) ? store.runs(id, filter) : [],
+    runs: async (given) => {
+      const filter = given ?? {};
+      const named = filter.threadId === undefined || isId(filter.threadId);
+      return named && anyStatus(filter) ? store.runs(id, filter) : [];
+    },
     async decisions(filter = {}) {
       if (filter.threadId !== undefined && !isId(filter.threadId)) return [];
       // A decision past its time is not pending to anyone, swept or not yet.
@@ -48,7 +62,8 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
     },
     offers: async (filter = {}) =>
       filter.threadId === undefined || isId(filter.threadId) ? store.offers(id, filter) : [],
-    log: async ({ after, limit, threadId } = {}) => {
+    log: async (request) => {
+      const { after, limit, threadId } = request ?? {};
       const from = wholeNumber(after, "log: after", 0);
       const most = limit === undefined ? undefined : wholeNumber(limit, "log: limit", 0);
       if (threadId !== undefined && !isId(threadId)) return [];

@@ -54,6 +54,17 @@ describe.each(stores)("reads with odd positions on %s", (_name, open) => {
       );
       expect(await refusal(() => ws.subscribe(bad as number, () => {}))).toBe("invalid_argument");
     }
+    // Filters a store cannot look up list nothing, alike; a left-out request is no filter.
+    for (const status of [null, {}, "\u0000", "nope"]) {
+      const odd = { status } as never;
+      expect([await ws.proposals(odd), await ws.threads(odd), await ws.runs(odd)]).toEqual([
+        [],
+        [],
+        [],
+      ]);
+    }
+    expect(await ws.threads(null as never)).toHaveLength(1);
+    expect(await ws.log(null as never)).toHaveLength(2);
     expect((await ws.log({ after: 1, limit: 0 })).length).toBe(0);
     expect((await ws.log({ after: 1 })).map((e) => e.seq)).toEqual([2]);
     expect(await ws.revision("n1", 2 ** 40)).toBeNull();
