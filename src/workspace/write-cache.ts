@@ -1,5 +1,11 @@
 import { freeze } from "immer";
-import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
+import {
+  emptyState,
+  type Needs,
+  type RevisionRef,
+  revisionKey,
+  type State,
+} from "../model/state.ts";
 import type { AppendBatch } from "../stores/port.ts";
 
 /** The kinds of entity a {@link State} holds. */
@@ -73,16 +79,8 @@ export interface Ticket {
   readonly head: number;
 }
 
-const tables = (): Tables => ({
-  artifacts: new Map(),
-  proposals: new Map(),
-  threads: new Map(),
-  runs: new Map(),
-  messages: new Map(),
-  revisions: new Map(),
-  pending: new Map(),
-  deciding: new Map(),
-});
+// An empty state's tables are fresh maps, read-only only in the state's type: the cache fills them.
+const tables = (): Tables => emptyState() as Tables;
 
 /**
  * The entities this workspace read and wrote at its own last append, as they are at the head
