@@ -44,6 +44,12 @@ const WORKSPACE_ERROR_CODES = {
 /** One of the stable {@link WORKSPACE_ERROR_CODES}. */
 export type WorkspaceErrorCode = keyof typeof WORKSPACE_ERROR_CODES;
 
+/** Every {@link WorkspaceErrorCode}, for a schema that carries one over the wire. */
+export const WORKSPACE_ERROR_CODE_LIST = Object.keys(WORKSPACE_ERROR_CODES) as [
+  WorkspaceErrorCode,
+  ...WorkspaceErrorCode[],
+];
+
 /** Which append a write's unknown outcome is about: its first envelope, by position and id. */
 export interface UnknownAttempt {
   readonly workspace_id: string;

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { CommandSchema } from "./command.ts";
 import { EnvelopeSchema } from "./envelope.ts";
+import { WORKSPACE_ERROR_CODE_LIST } from "./errors.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
 import { OutcomeSchema } from "./outcome.ts";
@@ -196,12 +197,15 @@ export type CommandResult = z.infer<typeof CommandResultSchema>;
 
 /**
  * A frame the server could not understand, or a failure it could not attribute. Ours beyond
- * the original: an HTTP answer refusing a request carries the `rejection` that says why.
+ * the original: an HTTP answer refusing a request carries the `rejection` that says why, and
+ * a fault on the server the `code` of its `WorkspaceError`.
  */
 export const ErrorFrameSchema = z.object({
   type: z.literal("error").default("error"),
   message: z.string(),
   rejection: RejectionSchema.optional(),
+  /** The `WorkspaceError` code of a fault on the server (`read_only`, `unknown_outcome`, …). */
+  code: z.enum(WORKSPACE_ERROR_CODE_LIST).optional(),
 });
 /** An `error` frame (and the body of every refused HTTP request). */
 export type ErrorFrame = z.infer<typeof ErrorFrameSchema>;

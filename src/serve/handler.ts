@@ -7,7 +7,7 @@ import type { ProtocolHandler, ProtocolOptions } from "./api.ts";
 import { readJsonBody } from "./body.ts";
 import { carryOut, type FrameContext } from "./commands.ts";
 import { type ServeCore, serveCore } from "./core.ts";
-import { errorAnswer, jsonAnswer, rejectionAnswer } from "./http-answers.ts";
+import { errorAnswer, faultAnswer, jsonAnswer, rejectionAnswer } from "./http-answers.ts";
 import { READS } from "./reads.ts";
 import { streamNeedsGet, streamResponse } from "./sse.ts";
 
@@ -138,7 +138,7 @@ export function protocolHandler(workspace: Workspace, options: ProtocolOptions):
       return await route(core, who.actor, request, path, options);
     } catch (error) {
       core.report(error);
-      return errorAnswer(500, errorFrame("the request failed on the server"));
+      return faultAnswer(error);
     }
   };
   return Object.assign(handle, { close: () => core.close() });

@@ -2,6 +2,7 @@ import type { ErrorFrame } from "../model/protocol.ts";
 import type { Rejection } from "../model/rejections.ts";
 import { errorFrame } from "../rules/protocol/frames.ts";
 import { statusOf } from "../rules/protocol/status.ts";
+import { faultOf } from "./faults.ts";
 
 const JSON_TYPE = {
   "content-type": "application/json; charset=utf-8",
@@ -29,4 +30,11 @@ export function errorAnswer(
 /** A request refused with a rejection: the status the rejection maps to, and the rejection. */
 export function rejectionAnswer(rejection: Rejection, status = statusOf(rejection)): Response {
   return errorAnswer(status, errorFrame(rejection.message, rejection));
+}
+
+/** A failure on the server, typed (see `faultOf`): never an untyped 500 for a store fault. */
+export function faultAnswer(error: unknown): Response {
+  const { status, frame } = faultOf(error);
+  const retry = status === 503 ? { "retry-after": "1" } : {};
+  return errorAnswer(status, frame, retry);
 }

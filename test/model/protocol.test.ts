@@ -84,7 +84,7 @@ const ORIGINAL: Record<
     schema: ErrorFrameSchema,
     properties: ["type", "message"],
     required: ["message"],
-    ours: ["rejection"],
+    ours: ["rejection", "code"],
   },
 };
 

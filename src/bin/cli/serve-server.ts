@@ -1,6 +1,5 @@
 import { createServer, type Server } from "node:http";
-import { errorFrame } from "../../rules/protocol/frames.ts";
-import { errorAnswer } from "../../serve/http-answers.ts";
+import { faultAnswer } from "../../serve/http-answers.ts";
 import { nodeListener } from "../../serve/node-http.ts";
 import type { PageAssets } from "../../serve/review/assets.ts";
 import { mountReview } from "../../serve/review/handler.ts";
@@ -98,7 +97,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
       return refuseForeign(request, hosts) ?? key.landing(request) ?? (await review(request));
     } catch (error) {
       warn(`serve: ${messageOf(error)}`);
-      return errorAnswer(500, errorFrame("the request failed on the server"));
+      return faultAnswer(error);
     }
   };
   server.on("request", nodeListener(handle));

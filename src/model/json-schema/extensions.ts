@@ -89,6 +89,11 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
   },
   {
     change: "added",
+    paths: ["/$defs/ErrorFrame/properties/code"],
+    why: "A fault on the server carries its WorkspaceError code (read_only, disk_full, unknown_outcome, …), so a client knows whether to retry without reading words.",
+  },
+  {
+    change: "added",
     paths: [
       "/$defs/RespondToProposal/properties/{base_version,surface}",
       "/$defs/ProposalResolved/properties/{base_version,surface,rebased_from,already_present,landed_diff}",

@@ -6,7 +6,7 @@ import type { Workspace } from "../../workspace/api.ts";
 import type { ProtocolHandler, ProtocolOptions } from "../api.ts";
 import { authenticateRequest } from "../core.ts";
 import { protocolHandler } from "../handler.ts";
-import { errorAnswer } from "../http-answers.ts";
+import { errorAnswer, faultAnswer } from "../http-answers.ts";
 import { type PageAssets, pageAssets } from "./assets.ts";
 import { pageRoute } from "./routes.ts";
 
@@ -72,7 +72,7 @@ export function mountReview(
       return await pageRoute(routes, who.actor, request, path.slice(base.length));
     } catch (error) {
       report(error);
-      return errorAnswer(500, errorFrame("the request failed on the server"));
+      return faultAnswer(error);
     }
   };
   return Object.assign(handle, {
