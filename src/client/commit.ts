@@ -8,8 +8,9 @@ const ATTEMPTS = 3;
 
 /**
  * Sends one command frame by POST and reads its `command_result`. When no answer comes
- * back (the connection dropped), it is sent again with the same `command_id`, which the
- * server remembers: the command is carried out once.
+ * back (the connection dropped), or the server answers that it may be worth trying again
+ * (503: the store went away mid-write, or was busy), it is sent again with the same
+ * `command_id`, which the server keeps with the write: the command is carried out once.
  */
 export async function sendCommand(
   http: Http,
@@ -29,7 +30,9 @@ export async function sendCommand(
         status: answer.status,
       });
     } catch (error) {
-      const retry = isClientError(error) && error.code === "unreachable" && error.status === null;
+      const retry =
+        isClientError(error) &&
+        ((error.code === "unreachable" && error.status === null) || error.status === 503);
       if (!retry || attempt >= ATTEMPTS) throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
     }

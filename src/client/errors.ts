@@ -1,3 +1,4 @@
+import type { WorkspaceErrorCode } from "../model/errors.ts";
 import type { ErrorFrame } from "../model/protocol.ts";
 import type { Rejection } from "../model/rejections.ts";
 
@@ -24,18 +25,26 @@ export class ClientError extends Error {
   readonly status: number | null;
   /** The rejection the server answered with, if any. */
   readonly rejection: Rejection | null;
+  /** For `server_error`: the server's `WorkspaceError` code (`unknown_outcome`, …), if it sent one. */
+  readonly fault: WorkspaceErrorCode | null;
 
   /** Creates an error with its code, message and what the server answered. */
   constructor(
     code: ClientErrorCode,
     message: string,
-    details: { status?: number | null; rejection?: Rejection | null; cause?: unknown } = {},
+    details: {
+      status?: number | null;
+      rejection?: Rejection | null;
+      fault?: WorkspaceErrorCode | null;
+      cause?: unknown;
+    } = {},
   ) {
     super(message, details.cause === undefined ? undefined : { cause: details.cause });
     this.name = "ClientError";
     this.code = code;
     this.status = details.status ?? null;
     this.rejection = details.rejection ?? null;
+    this.fault = details.fault ?? null;
   }
 }
 
@@ -45,7 +54,8 @@ export function answerError(status: number, body: Partial<ErrorFrame> | null): C
     typeof body?.message === "string" ? body.message : `the server answered ${status}`;
   const rejection = body?.rejection ?? null;
   if (status === 401) return new ClientError("unauthenticated", message, { status });
-  if (status >= 500) return new ClientError("server_error", message, { status, rejection });
+  const fault = body?.code ?? null;
+  if (status >= 500) return new ClientError("server_error", message, { status, rejection, fault });
   return new ClientError("refused", message, { status, rejection });
 }
 

@@ -14,7 +14,8 @@ export interface CommandResults {
 /**
  * The results of the most recent commands, in this process (default 10,000, as the
  * original). Pass one to both `protocolHandler` and `attachWebSocket` for them to share it.
- * A command whose work threw is forgotten, so a retry runs it again.
+ * A command whose work threw is forgotten here; a retry then asks the workspace, whose store
+ * keeps every command that wrote, so it is answered with the first outcome, not run again.
  */
 export function commandResultMemory(options: { readonly size?: number } = {}): CommandResults {
   const size = options.size ?? 10_000;

@@ -9,11 +9,12 @@ import {
 import { invalidState, type Rejection, validationFailed } from "../model/rejections.ts";
 import { toValidationErrors } from "../model/validation-errors.ts";
 import type { FrameEnvelope } from "../rules/protocol/frame-envelope.ts";
-import { commandResult, errorFrame } from "../rules/protocol/frames.ts";
+import { commandResult } from "../rules/protocol/frames.ts";
 import { stopRefusal, watchRefusal } from "../rules/protocol/runs.ts";
 import { commandKey } from "../rules/protocol/status.ts";
 import type { WriteOptions } from "../workspace/api.ts";
 import type { ServeCore } from "./core.ts";
+import { faultOf } from "./faults.ts";
 
 /** Where a command frame came from: who sent it, on which connection, in which trace. */
 export interface FrameContext {
@@ -69,8 +70,11 @@ async function stopRun(core: ServeCore, frame: FrameEnvelope, actor: Actor) {
 }
 
 async function commitCommand(core: ServeCore, frame: FrameEnvelope, context: FrameContext) {
-  const options: WriteOptions =
-    context.traceparent === undefined ? {} : { traceparent: context.traceparent };
+  // The frame's id is the write's: a retry after a lost answer is answered, never run again.
+  const options: WriteOptions = {
+    commandId: frame.command_id,
+    ...(context.traceparent === undefined ? {} : { traceparent: context.traceparent }),
+  };
   const written = await core.workspace.commit(
     frame.command as CommandInput,
     context.actor,
@@ -93,9 +97,11 @@ async function commitCommand(core: ServeCore, frame: FrameEnvelope, context: Fra
  * Carries out one command frame as the authenticated actor — the only one it can run as:
  * a workspace command through `commit` (who may do what applies), `stop_run` through the
  * host's `stopRun`, `watch_run` on the connection. A repeated `command_id` from the same
- * sender answers the first result (`watch_run`, which only attaches, is not remembered). A
- * failure on the server is an `error` frame naming the command, and is forgotten, so a retry
- * runs again.
+ * sender answers the first result (`watch_run`, which only attaches, is not remembered):
+ * from this server's memory, or — after a lost answer, a fault, a restart, another server —
+ * from the store, which keeps every command that wrote with its append, so it never writes
+ * twice. A failure on the server is an `error` frame naming the command, with the fault's
+ * `WorkspaceError` code (`read_only`, `unknown_outcome`, …).
  */
 export async function carryOut(
   core: ServeCore,
@@ -112,6 +118,6 @@ export async function carryOut(
     );
   } catch (error) {
     core.report(error);
-    return errorFrame(`command ${frame.command_id} failed on the server`);
+    return faultOf(error, `command ${frame.command_id}: `);
   }
 }

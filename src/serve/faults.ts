@@ -23,24 +23,26 @@ const FAULTS: Readonly<Record<WorkspaceErrorCode, { status: number; says: string
   invalid_definition: { status: 500, says: "the request failed on the server" },
 };
 
-/** A fault on the server as an answer: its HTTP status and `error` frame. */
-export interface FaultAnswer {
-  readonly status: number;
-  readonly frame: ErrorFrame;
+/**
+ * The `error` frame a failure on the server is answered with: a `WorkspaceError` as its code,
+ * in words of the library's own (a driver's message may name a file), with the rejection of
+ * a `refused`; anything else without a code. `prefix` names what failed (a command).
+ */
+export function faultOf(error: unknown, prefix = ""): ErrorFrame {
+  if (!isWorkspaceError(error)) return errorFrame(`${prefix}the request failed on the server`);
+  const frame: ErrorFrame = {
+    type: "error",
+    message: `${prefix}${FAULTS[error.code].says}`,
+    code: error.code,
+  };
+  return error.rejection === null ? frame : { ...frame, rejection: error.rejection };
 }
 
 /**
- * What a failure on the server is answered with: a `WorkspaceError` as its code and a status
- * that says whether to retry (503), with words of the library's own (a driver's message may
- * name a file); anything else as 500 without a code. `prefix` names what failed (a command).
+ * The HTTP status of an `error` frame `faultOf` made: its rejection's, its code's (503: worth
+ * retrying), or 500 without either.
  */
-export function faultOf(error: unknown, prefix = ""): FaultAnswer {
-  if (!isWorkspaceError(error)) {
-    return { status: 500, frame: errorFrame(`${prefix}the request failed on the server`) };
-  }
-  const { status, says } = FAULTS[error.code];
-  const { rejection } = error;
-  const frame: ErrorFrame = { type: "error", message: `${prefix}${says}`, code: error.code };
-  if (rejection === null) return { status, frame };
-  return { status: statusOf(rejection), frame: { ...frame, rejection } };
+export function faultStatus(frame: ErrorFrame): number {
+  if (frame.rejection !== undefined) return statusOf(frame.rejection);
+  return frame.code === undefined ? 500 : FAULTS[frame.code].status;
 }

@@ -7,7 +7,13 @@ import type { ProtocolHandler, ProtocolOptions } from "./api.ts";
 import { readJsonBody } from "./body.ts";
 import { carryOut, type FrameContext } from "./commands.ts";
 import { type ServeCore, serveCore } from "./core.ts";
-import { errorAnswer, faultAnswer, jsonAnswer, rejectionAnswer } from "./http-answers.ts";
+import {
+  errorAnswer,
+  faultAnswer,
+  faultFrameAnswer,
+  jsonAnswer,
+  rejectionAnswer,
+} from "./http-answers.ts";
 import { READS } from "./reads.ts";
 import { streamNeedsGet, streamResponse } from "./sse.ts";
 
@@ -73,7 +79,7 @@ async function postCommand(core: ServeCore, actor: Actor, request: Request, maxB
     ...(traceparent !== null && traceIdOf(traceparent) !== null ? { traceparent } : {}),
   };
   const result = await carryOut(core, read.frame, context);
-  return jsonAnswer(result, result.type === "error" ? 500 : 200);
+  return result.type === "command_result" ? jsonAnswer(result) : faultFrameAnswer(result);
 }
 
 async function route(

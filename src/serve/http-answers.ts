@@ -2,7 +2,7 @@ import type { ErrorFrame } from "../model/protocol.ts";
 import type { Rejection } from "../model/rejections.ts";
 import { errorFrame } from "../rules/protocol/frames.ts";
 import { statusOf } from "../rules/protocol/status.ts";
-import { faultOf } from "./faults.ts";
+import { faultOf, faultStatus } from "./faults.ts";
 
 const JSON_TYPE = {
   "content-type": "application/json; charset=utf-8",
@@ -32,9 +32,13 @@ export function rejectionAnswer(rejection: Rejection, status = statusOf(rejectio
   return errorAnswer(status, errorFrame(rejection.message, rejection));
 }
 
+/** An `error` frame `faultOf` made, at its status; one worth retrying says when (503). */
+export function faultFrameAnswer(frame: ErrorFrame): Response {
+  const status = faultStatus(frame);
+  return errorAnswer(status, frame, status === 503 ? { "retry-after": "1" } : {});
+}
+
 /** A failure on the server, typed (see `faultOf`): never an untyped 500 for a store fault. */
 export function faultAnswer(error: unknown): Response {
-  const { status, frame } = faultOf(error);
-  const retry = status === 503 ? { "retry-after": "1" } : {};
-  return errorAnswer(status, frame, retry);
+  return faultFrameAnswer(faultOf(error));
 }

@@ -1,4 +1,5 @@
 import type { Revision } from "../model/artifacts.ts";
+import type { CommandRecord } from "../model/command-record.ts";
 import { PersistentMap } from "../model/persistent-map.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Run } from "../model/runs.ts";
@@ -50,6 +51,8 @@ export interface HeldWorkspace {
   readonly proposals: Indexes<typeof PROPOSAL_INDEXES>;
   readonly threads: Indexes<typeof THREAD_INDEXES>;
   readonly runs: Indexes<typeof RUN_INDEXES>;
+  /** The commands that wrote, by `both(participant, command_id)`. */
+  readonly commands: PersistentMap<CommandRecord>;
 }
 
 function emptyIndexes<I extends object>(specs: I): Indexes<I> {
@@ -65,6 +68,7 @@ export const EMPTY_WORKSPACE: HeldWorkspace = Object.freeze({
   proposals: emptyIndexes(PROPOSAL_INDEXES),
   threads: emptyIndexes(THREAD_INDEXES),
   runs: emptyIndexes(RUN_INDEXES),
+  commands: PersistentMap.empty<CommandRecord>(),
 });
 
 // The record at `place` moved from the list under `from` to the one under `to`.
@@ -117,6 +121,13 @@ export function withBatch(held: HeldWorkspace, batch: AppendBatch): HeldWorkspac
       before: before.runs,
       after: snapshot.runs,
     }),
+    commands:
+      batch.command === undefined
+        ? held.commands
+        : held.commands.set(
+            both(batch.command.participant, batch.command.command_id),
+            Object.freeze(batch.command),
+          ),
   });
 }
 

@@ -1,7 +1,7 @@
 import { WorkspaceError } from "../model/errors.ts";
 import { logEntries, type WorkspaceSnapshot } from "../model/snapshot.ts";
 import { memoryLists } from "./memory-lists.ts";
-import { EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
+import { both, EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
 import type { AppendBatch, AppendResult, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
@@ -59,6 +59,8 @@ export function memoryStore(): MemoryStore {
       const [found] = logEntries(snapshot(workspaceId), seq - 1, 1);
       return found?.seq === seq && found.id === envelope_id;
     },
+    command: async (workspaceId, participant, commandId) =>
+      held(workspaceId).commands.get(both(participant, commandId)) ?? null,
     ...memoryCursors(open),
     watch(workspaceId, onAppend) {
       open();

@@ -1,4 +1,5 @@
 import type { Revision, Versioned } from "../model/artifacts.ts";
+import type { CommandRecord } from "../model/command-record.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { PendingDecision } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
@@ -11,6 +12,8 @@ import type { Thread, ThreadStatus } from "../model/threads.ts";
 /** What one decision appends: its envelopes and every entity they change. */
 export interface AppendBatch extends Omit<CommitResult, "outcome" | "events"> {
   readonly envelopes: readonly Envelope[];
+  /** The command the batch carries out, under its sender's id, written with it (or never). */
+  readonly command?: CommandRecord;
 }
 
 /** Whether an append landed; when another writer moved the log first, the head it found. */
@@ -129,6 +132,15 @@ export interface Store {
    * whose append can still be running after its connection was lost waits for it to end.
    */
   landed(workspaceId: string, attempt: AppendAttempt): Promise<boolean>;
+  /**
+   * The command a sender (by participant key) carried out under `commandId`, written with its
+   * append, or `null` when none landed (by an index: its cost is one lookup).
+   */
+  command(
+    workspaceId: string,
+    participant: string,
+    commandId: string,
+  ): Promise<CommandRecord | null>;
   /** How far a viewer (by participant key) has heard of the log: its notes cursor, or 0. */
   cursor(workspaceId: string, viewer: string): Promise<number>;
   /**

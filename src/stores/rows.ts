@@ -5,6 +5,7 @@ import {
   type Versioned,
   VersionedSchema,
 } from "../model/artifacts.ts";
+import { type CommandRecord, CommandRecordSchema } from "../model/command-record.ts";
 import { type Envelope, EnvelopeSchema } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { type Proposal, ProposalSchema } from "../model/proposals.ts";
@@ -29,7 +30,8 @@ export type StoredRecord =
 export type RecordKey =
   | { readonly kind: "log"; readonly seq: number }
   | { readonly kind: "artifact" | "proposal" | "thread" | "run"; readonly id: string }
-  | { readonly kind: "revision"; readonly artifactId: string; readonly version: number };
+  | { readonly kind: "revision"; readonly artifactId: string; readonly version: number }
+  | { readonly kind: "command"; readonly participant: string; readonly commandId: string };
 
 /** Why a stored record was refused, before an adapter words it. Switch on `type`. */
 export type Corruption =
@@ -109,6 +111,12 @@ interface RecordDecoders {
   thread(workspaceId: string, id: string, stored: StoredRecord, columns?: ThreadColumns): Thread;
   /** Decodes the run stored under `id`; with `columns`, they must agree with the record. */
   run(workspaceId: string, id: string, stored: StoredRecord, columns?: RunColumns): Run;
+  /** Decodes the command a sender carried out under an id. */
+  command(
+    workspaceId: string,
+    key: { readonly participant: string; readonly commandId: string },
+    stored: StoredRecord,
+  ): CommandRecord;
 }
 
 // A record, or why it was refused: worded where the row's key is known.
@@ -196,6 +204,11 @@ export function recordDecoders(word: WordCorruption): RecordDecoders {
   const proposal = decoder(ProposalSchema, (p) => ({ kind: "proposal", id: p.id }), word);
   const thread = decoder(ThreadSchema, (t) => ({ kind: "thread", id: t.id }), word);
   const run = decoder(RunSchema, (r) => ({ kind: "run", id: r.id }), word);
+  const command = decoder(
+    CommandRecordSchema,
+    (c) => ({ kind: "command", participant: c.participant, commandId: c.command_id }),
+    word,
+  );
   return {
     envelope: (ws, seq, stored, threadId) =>
       envelope(ws, { kind: "log", seq }, stored, (e) => [
@@ -227,6 +240,11 @@ export function recordDecoders(word: WordCorruption): RecordDecoders {
         ...(columns === undefined
           ? []
           : [["thread_id", r.thread_id, columns.thread_id] as const, ...ownedColumns(r, columns)]),
+      ]),
+    command: (ws, { participant, commandId }, stored) =>
+      command(ws, { kind: "command", participant, commandId }, stored, (c) => [
+        ["participant", c.participant, participant],
+        ["command_id", c.command_id, commandId],
       ]),
   };
 }

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { NO_NEEDS } from "../model/state.ts";
 import type { Store } from "../stores/port.ts";
+import { commandAt } from "./suite-commands.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import {
   appEvent,
@@ -28,6 +29,7 @@ export function durabilityTests<S extends Store>({ adapter, fresh }: SuiteContex
       runs: [run],
       messages: ["m1"],
       proposals: [proposal("p1", "pending")],
+      command: commandAt(ws, 1, "user:alice", "c1"),
     });
     await store.append(ws, 0, first);
     const again = await reopen(store);
@@ -45,6 +47,7 @@ export function durabilityTests<S extends Store>({ adapter, fresh }: SuiteContex
       expect(loaded.proposals.get("p1")).toEqual(proposal("p1", "pending"));
       expect(loaded.runs.get("r1")).toEqual(run);
       expect(loaded.messages.get("m1")).toBe(true);
+      expect(await again.command(ws, "user:alice", "c1")).toEqual(first.command);
     } finally {
       await again.close();
     }
@@ -76,8 +79,9 @@ export function atomicityTests<S extends Store>({ adapter, fresh }: SuiteContext
         threads: [thread],
         runs: [run],
         messages: ["m1"],
+        command: commandAt(ws, 2, "user:alice", "c1"),
       });
-      for (let n = 1; n <= 9; n++) {
+      for (let n = 1; n <= 10; n++) {
         const broken = await failing(store, n);
         await expect(broken.append(ws, 1, second)).rejects.toThrow();
         await broken.close();
@@ -97,8 +101,12 @@ export function atomicityTests<S extends Store>({ adapter, fresh }: SuiteContext
         expect(loaded.runs.get("r1")).toBeNull();
         expect(loaded.messages.get("m1")).toBe(false);
         expect(await store.revisions(ws, "n1")).toEqual([revision(1, "a")]);
+        expect(await store.command(ws, "user:alice", "c1")).toBeNull();
       }
       expect(await store.append(ws, 1, second)).toEqual({ ok: true, head: 3 });
+      expect(await store.command(ws, "user:alice", "c1")).toEqual(
+        commandAt(ws, 2, "user:alice", "c1"),
+      );
     } finally {
       await store.close();
     }

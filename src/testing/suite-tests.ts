@@ -1,6 +1,7 @@
 import { describe } from "vitest";
 import type { Store } from "../stores/port.ts";
 import type { StoreSuiteAdapter } from "./store-suite.ts";
+import { commandTests } from "./suite-commands.ts";
 import { conformanceTests } from "./suite-conformance.ts";
 import { suiteContext } from "./suite-context.ts";
 import { cursorTests, landedTests } from "./suite-cursors.ts";
@@ -29,6 +30,7 @@ export function registerStoreSuite<S extends Store>(
     offerTests(suite);
     cursorTests(suite);
     landedTests(suite);
+    commandTests(suite);
     isolationTests(suite);
     feedTests(suite);
     replayTests(suite);

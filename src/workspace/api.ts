@@ -86,6 +86,15 @@ export interface WriteOptions {
   readonly traceparent?: string;
   /** The side conversation the command comes from (see `createSideConversations`). */
   readonly side?: SideContext;
+  /**
+   * The sender's id for this command (a protocol frame's `command_id`): an id, as those in
+   * commands are, or `validation_failed` at `commandId`. A write under an id is
+   * kept with its append, so the same id from the same actor again — after a lost answer, an
+   * `unknown_outcome`, a restart, from another process — is answered with the first write's
+   * outcome (`repeated: true`) and writes nothing, whatever command comes with it. A refusal,
+   * or a write that appended nothing, is not kept: the same id again decides again.
+   */
+  readonly commandId?: string;
 }
 
 /** The entities a write changed, as written (for a UI to update without reading back). */
@@ -107,6 +116,11 @@ export type WriteResult =
        * decision's answer channel, started once the answer was stored (never rejects).
        */
       readonly delivery?: Promise<DeliveryResult>;
+      /**
+       * Set when `commandId` had already written: `outcome` is that write's, and this call
+       * appended nothing (`envelopes` and `entities` are empty).
+       */
+      readonly repeated?: true;
       readonly rejection?: never;
     }
   | { readonly ok: false; readonly rejection: Rejection };
@@ -249,6 +263,9 @@ export interface Workspace extends WorkspaceReads {
    * are not deduplicated. When the write that landed stored a person's answer to a decision
    * (from any entry point), this workspace delivers it through its channel before answering
    * `committed`, once; `answerDecision` with the same answer then reports how it went.
+   *
+   * @throws WorkspaceError `invalid_argument` for anything but such an attempt (an object with
+   * this workspace's `workspace_id`, a `seq` from 1 and an `envelope_id`).
    */
   settle(attempt: UnknownAttempt): Promise<"committed" | "not_committed">;
   /** Closes the workspace's store (its connections, files and feeds). Idempotent. */

@@ -17,6 +17,14 @@ import { limitsOption, widenOption, workspaceIdOption } from "../model/workspace
 import { memoryStore } from "../stores/memory.ts";
 import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
+import {
+  type CommandKey,
+  commandRecord,
+  keptCommand,
+  parseCommandKey,
+  repeatedResult,
+} from "./command-ids.ts";
+import { attemptOption } from "./attempt-option.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 import { type HeldAnswers, holdAnswer, settleHeld } from "./held-answers.ts";
 import { loadFor, loadThrough } from "./load.ts";
@@ -183,8 +191,9 @@ async function appendOrSay(
  */
 export async function settle(
   core: WorkspaceCore,
-  attempt: UnknownAttempt,
+  given: UnknownAttempt,
 ): Promise<"committed" | "not_committed"> {
+  const attempt = attemptOption(given, core.id);
   const landed = await core.store.landed(core.id, attempt);
   await settleHeld(core, attempt.envelope_id, landed);
   return landed ? "committed" : "not_committed";
@@ -208,7 +217,9 @@ export async function write(
   const actor = actingAs(input.value.actor, options.side);
   const trace = parseTraceparent(options.traceparent);
   if (!trace.ok) return trace;
-  const writing = { item, actor, options, traceparent: trace.value };
+  const command = parseCommandKey(options.commandId, actor);
+  if (!command.ok) return command;
+  const writing = { item, actor, options, traceparent: trace.value, command: command.value };
   for (let attempt = 0; attempt < core.maxAttempts; attempt++) {
     if (attempt >= 3) await pause(Math.random() * Math.min(50, 2 ** attempt));
     let written = await attemptWrite(core, writing, core.writes.ticket());
@@ -234,6 +245,8 @@ interface Writing {
   readonly actor: Actor;
   readonly options: WriteOptions;
   readonly traceparent: string | null;
+  /** What the command is kept under, when its sender gave it an id. */
+  readonly command: CommandKey | null;
 }
 
 /**
@@ -251,6 +264,9 @@ async function attemptWrite(
   const cache = core.writes;
   try {
     const head = ticket?.head ?? (await core.store.head(core.id));
+    // Looked for after the head this attempt appends at: one that lands later moves it.
+    const known = await keptCommand(core, writing.command);
+    if (known !== null) return repeatedResult(core, known);
     const view = await loadThrough(core, cache, ticket, item, actor, options.side);
     // One reading of the clock per decision: the rules and the envelopes agree on the time.
     const now = core.clock().toISOString();
@@ -280,7 +296,7 @@ async function appendDecided(
   core: WorkspaceCore,
   decided: Decided,
   { view, ticket }: { view: View; ticket: Ticket | null },
-  { item, actor, traceparent }: Writing,
+  { item, actor, traceparent, command }: Writing,
 ): Promise<WriteResult | typeof AGAIN> {
   const traceId = traceIdOf(traceparent);
   const appended = envelopesOf(core, decided, actor, traceparent);
@@ -288,11 +304,12 @@ async function appendDecided(
   const revisions = entities.revisions.map((r) =>
     r.trace_id === traceId ? r : { ...r, trace_id: traceId },
   );
-  const batch = { ...entities, revisions, envelopes: appended };
+  const seq = appended.at(-1)?.seq ?? decided.head;
+  const kept = command === null ? undefined : commandRecord(command, appended, { ...outcome, seq });
+  const batch = { ...entities, revisions, envelopes: appended, ...(kept && { command: kept }) };
   const stored = await appendOrSay(core, decided.head, batch, item);
   if (!stored.ok) return AGAIN;
   core.writes.settle(ticket, view, batch, stored.head);
-  const seq = appended.at(-1)?.seq ?? decided.head;
   const delivery = deliverAnswer(core.channels, appended);
   return {
     ok: true,

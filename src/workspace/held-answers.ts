@@ -69,13 +69,23 @@ export async function settleHeld(
   envelopeId: string,
   landed: boolean,
 ): Promise<void> {
-  const entry = core.held.get(envelopeId);
-  if (entry === undefined) return;
   if (!landed) {
     core.held.delete(envelopeId);
     return;
   }
-  await deliver(core, entry);
+  await heldDelivery(core, envelopeId);
+}
+
+/**
+ * The delivery of the answer held for an append known to have landed (started now unless it
+ * was already), or `undefined` when that append held none.
+ */
+export function heldDelivery(
+  core: HeldCore,
+  envelopeId: string,
+): Promise<DeliveryResult> | undefined {
+  const entry = core.held.get(envelopeId);
+  return entry === undefined ? undefined : deliver(core, entry);
 }
 
 /**

@@ -16,6 +16,7 @@ const METHODS = [
   "offers",
   "watch",
   "landed",
+  "command",
   "cursor",
   "moveCursor",
   "close",

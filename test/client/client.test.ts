@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from "vitest";
 import type { ClientOptions, WorkspaceClient } from "../../src/client/api.ts";
 import { createClient } from "../../src/client/client.ts";
 import { isClientError } from "../../src/client/errors.ts";
+import { memoryStore, type Store, WorkspaceError } from "../../src/index.ts";
 import type { Envelope } from "../../src/model/envelope.ts";
 import { protocolHandler } from "../../src/serve/handler.ts";
 import { nodeListener } from "../../src/serve/node-http.ts";
@@ -149,6 +150,45 @@ describe("createClient: reads and commits", () => {
       await c.commit({ type: "create_thread", thread_id: "t1" }, { commandId: "mine" }),
     ).toEqual(created);
     expect(await open.workspace.head()).toBe(1);
+  });
+
+  it("sends a command again when the server answers that the store lost the write's answer: it lands once", async () => {
+    const inner = memoryStore();
+    let lose = true;
+    const store: Store = {
+      ...inner,
+      async append(...args) {
+        const result = await inner.append(...args);
+        if (lose && args[2].envelopes.length > 0) {
+          lose = false;
+          throw new WorkspaceError("unknown_outcome", "the connection was lost");
+        }
+        return result;
+      },
+    };
+    open = await serve({ workspaceOptions: { store }, onError: () => {} });
+    const c = client(open.url, "alice");
+    const made = await c.commit({ type: "create_thread", thread_id: "t1" });
+    expect(made).toEqual({ ok: true, outcome: { type: "recorded", seq: 1, run_id: null } });
+    expect(lose).toBe(false);
+    expect(await open.workspace.head()).toBe(1);
+    // A fault that is not worth retrying reaches the caller typed, with its code.
+    const full: Store = {
+      ...inner,
+      append: async () => {
+        throw new WorkspaceError("disk_full", "no room");
+      },
+    };
+    const other = await serve({ workspaceOptions: { store: full }, onError: () => {} });
+    cleanups.push(() => other.close());
+    const refused = await client(other.url, "alice")
+      .commit({ type: "create_thread", thread_id: "t9" })
+      .catch((error: unknown) => error);
+    expect(isClientError(refused) && [refused.code, refused.status, refused.fault]).toEqual([
+      "server_error",
+      507,
+      "disk_full",
+    ]);
   });
 });
 

@@ -250,7 +250,7 @@ describe("POST /commands", () => {
     };
     expect(await post(url, "alice", command("c1", { type: "create_thread" }))).toEqual({
       status: 500,
-      body: { type: "error", message: "command c1 failed on the server" },
+      body: { type: "error", message: "command c1: the request failed on the server" },
     });
     expect(errors).toHaveLength(1);
     fail = false;

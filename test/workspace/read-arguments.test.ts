@@ -69,4 +69,37 @@ describe.each(stores)("reads with odd positions on %s", (_name, open) => {
     expect((await ws.log({ after: 1 })).map((e) => e.seq)).toEqual([2]);
     expect(await ws.revision("n1", 2 ** 40)).toBeNull();
   });
+
+  it("settle takes only the attempt of an unknown_outcome: anything else is invalid_argument", async () => {
+    const store = await open();
+    opened.push(store);
+    const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_settle" });
+    await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
+    const [first] = await ws.log();
+    const attempt = { workspace_id: "ws_settle", seq: 1, envelope_id: first?.id ?? "" };
+    expect(await ws.settle(attempt)).toBe("committed");
+    expect(await ws.settle({ ...attempt, envelope_id: "evt_other" })).toBe("not_committed");
+    const odd: unknown[] = [
+      null,
+      undefined,
+      {},
+      "evt_1",
+      42,
+      [],
+      { ...attempt, seq: 0 },
+      { ...attempt, seq: 1.5 },
+      { ...attempt, seq: "1" },
+      { ...attempt, envelope_id: null },
+      { ...attempt, envelope_id: "" },
+      { ...attempt, envelope_id: "evt\u0000" },
+      { ...attempt, workspace_id: "another" },
+      { seq: 1, envelope_id: attempt.envelope_id },
+    ];
+    for (const bad of odd) {
+      expect(await refusal(() => ws.settle(bad as never)), JSON.stringify(bad)).toBe(
+        "invalid_argument",
+      );
+    }
+    expect(await ws.head()).toBe(1);
+  });
 });

@@ -142,6 +142,13 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
           SELECT $1, m FROM cas, jsonb_array_elements_text(${p}) AS m
           ON CONFLICT DO NOTHING`,
     },
+    {
+      rows: batch.command === undefined ? [] : [batch.command],
+      insert: (p) =>
+        `INSERT INTO ${t.commands} (workspace_id, participant, command_id, record_version, record)
+          SELECT $1, r->>'participant', r->>'command_id', ${V}, r
+            FROM cas, jsonb_array_elements(${p}) AS r`,
+    },
   ];
 }
 

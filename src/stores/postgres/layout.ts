@@ -20,6 +20,7 @@ export interface Layout {
   readonly runs: string;
   readonly messages: string;
   readonly cursors: string;
+  readonly commands: string;
 }
 
 /** The layout of a schema. @throws WorkspaceError `invalid_argument` for a bad schema name. */
@@ -44,5 +45,6 @@ export function layout(schema: string): Layout {
     runs: table("runs"),
     messages: table("messages"),
     cursors: table("cursors"),
+    commands: table("commands"),
   };
 }

@@ -116,6 +116,22 @@ export const MIGRATIONS: readonly Migration[] = [
     ],
   },
   { version: 7, name: "thread_offering_columns", statements: offerColumns },
+  {
+    version: 8,
+    name: "commands",
+    // The commands that wrote, by their sender and id, each written with its append: the same
+    // id sent again is answered with the record instead of running twice.
+    statements: (t) => [
+      `CREATE TABLE ${t.commands} (
+        workspace_id text NOT NULL,
+        participant text NOT NULL,
+        command_id text NOT NULL,
+        record_version smallint NOT NULL,
+        record jsonb NOT NULL,
+        PRIMARY KEY (workspace_id, participant, command_id)
+      )`,
+    ],
+  },
 ];
 
 /** The schema version this library writes. */

@@ -1,4 +1,5 @@
 import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { CommandRecord } from "../../model/command-record.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import { WorkspaceError } from "../../model/errors.ts";
 import type { Proposal } from "../../model/proposals.ts";
@@ -60,6 +61,8 @@ const what = (key: RecordKey): string => {
       return `log entry ${key.seq}`;
     case "revision":
       return `revision ${key.version} of artifact ${key.artifactId}`;
+    case "command":
+      return `command ${key.commandId} of ${key.participant}`;
     default:
       return `${key.kind} ${key.id}`;
   }
@@ -185,4 +188,16 @@ export function runOf(workspaceId: string, id: string, row: RecordRow): Run {
  */
 export function listedRunOf(workspaceId: string, row: RunRow): Run {
   return decoders.run(workspaceId, row.id, stored(row), row);
+}
+
+/**
+ * Parses the row of a command a sender carried out under an id.
+ * @throws WorkspaceError `corrupt_record` naming the command.
+ */
+export function commandOf(
+  workspaceId: string,
+  key: { readonly participant: string; readonly commandId: string },
+  row: RecordRow,
+): CommandRecord {
+  return decoders.command(workspaceId, key, stored(row));
 }

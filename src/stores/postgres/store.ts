@@ -3,6 +3,7 @@ import type { Envelope } from "../../model/envelope.ts";
 import { faultsOf } from "../faults.ts";
 import type { Store } from "../port.ts";
 import { append } from "./append.ts";
+import { commands } from "./commands.ts";
 import { cursors } from "./cursors.ts";
 import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
@@ -68,7 +69,12 @@ export async function postgresStore(
     asStored: jsonbOrder,
     schema: t.schema,
     // Every read and append answers driver errors typed (faults.ts), never raw.
-    ...typedFaults({ ...reads(pool, t), ...lists(pool, t), ...cursors(pool, t) }),
+    ...typedFaults({
+      ...reads(pool, t),
+      ...lists(pool, t),
+      ...cursors(pool, t),
+      ...commands(pool, t),
+    }),
     async append(workspaceId, expectedHead, batch) {
       const result = await append(context, { workspaceId, expectedHead }, batch).catch(
         (error: unknown) => {

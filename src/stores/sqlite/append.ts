@@ -27,7 +27,8 @@ const rowsOf = (b: AppendBatch) =>
   b.proposals.length +
   b.threads.length +
   b.runs.length +
-  b.messages.length;
+  b.messages.length +
+  (b.command === undefined ? 0 : 1);
 
 function checkEnvelopes(workspaceId: string, expectedHead: number, batch: AppendBatch): void {
   batch.envelopes.forEach((envelope, i) => {
@@ -57,6 +58,10 @@ function badKey(batch: AppendBatch): string | null {
   for (const r of batch.runs)
     if (!keeps(r.id) || !keeps(r.thread_id)) return "a run's id or thread_id";
   for (const id of batch.messages) if (!keeps(id)) return "a message id";
+  const { command } = batch;
+  if (command !== undefined && !(keeps(command.participant) && keeps(command.command_id))) {
+    return "a command's sender or id";
+  }
   return null;
 }
 
@@ -122,6 +127,11 @@ export function appender(options: AppendOptions): Append {
         write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
       }
       for (const id of batch.messages) write(s.putMessage, ws, id);
+      const { command } = batch;
+      if (command !== undefined) {
+        const record = JSON.stringify(command);
+        write(s.insertCommand, ws, command.participant, command.command_id, v, record);
+      }
       const next = expectedHead + batch.envelopes.length;
       if (batch.envelopes.length > 0) write(s.setHead, ws, next);
       return { ok: true, head: next };

@@ -1,4 +1,4 @@
-import { accessSync, constants } from "node:fs";
+import { accessSync, closeSync, constants, openSync } from "node:fs";
 import { dirname } from "node:path";
 import Database from "better-sqlite3";
 import { isWorkspaceError, WorkspaceError } from "../../model/errors.ts";
@@ -38,10 +38,22 @@ function openFault(error: unknown, path: string): unknown {
   });
 }
 
+// A new file is the person's alone (0600; SQLite gives its -wal and -shm the same mode):
+// whoever can write it can act as anyone in it. An existing file keeps the mode it has.
+function createPrivate(path: string): void {
+  if (path === ":memory:") return;
+  try {
+    closeSync(openSync(path, constants.O_CREAT | constants.O_EXCL | constants.O_WRONLY, 0o600));
+  } catch {
+    // It exists, or cannot be made here: opening it says which, typed.
+  }
+}
+
 /**
  * Opens the file in WAL mode (readers never wait for the writer, and a killed writer leaves
- * the last commit intact) and migrates it to the current schema. A read-only file at the
- * current schema opens, for reading: its appends are `read_only`.
+ * the last commit intact) and migrates it to the current schema. A file it creates is
+ * readable and writable by its owner only (0600). A read-only file at the current schema
+ * opens, for reading: its appends are `read_only`.
  *
  * @throws WorkspaceError `invalid_argument` for bad options, `corrupt_record` for a file
  * that is not a database or that cannot be migrated, `unsupported_version` for one from a
@@ -52,6 +64,7 @@ function openFault(error: unknown, path: string): unknown {
 export function openDatabase(options: SqliteStoreOptions): Database.Database {
   checkOptions(options);
   const { path } = options;
+  createPrivate(path);
   let db: Database.Database;
   try {
     db = new Database(path, { timeout: options.busyTimeoutMs ?? 5000 });

@@ -1,4 +1,5 @@
 import type { Revision, Versioned } from "../../model/artifacts.ts";
+import type { CommandRecord } from "../../model/command-record.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Run } from "../../model/runs.ts";
@@ -96,6 +97,8 @@ const keyText = (key: RecordKey): string => {
       return `seq ${key.seq}`;
     case "revision":
       return `${key.artifactId}@${key.version}`;
+    case "command":
+      return `${key.commandId} of ${key.participant}`;
     default:
       return key.id;
   }
@@ -230,4 +233,16 @@ export function listedRunOf(workspaceId: string, row: RunRow): Run {
     stored(row),
     columns,
   );
+}
+
+/**
+ * Parses the row of a command a sender carried out under an id.
+ * @throws WorkspaceError `corrupt_record` naming the workspace, sender and id.
+ */
+export function commandOf(
+  workspaceId: string,
+  key: { readonly participant: string; readonly commandId: string },
+  row: RecordRow,
+): CommandRecord {
+  return decoders.command(workspaceId, key, stored(row));
 }

@@ -131,6 +131,18 @@ export const MIGRATIONS: readonly Migration[] = [
       CREATE INDEX threads_offering ON threads (workspace_id) WHERE offering = 1;
     `,
   },
+  {
+    version: 8,
+    name: "commands",
+    // The commands that wrote, by their sender and id, each written with its append: the same
+    // id sent again is answered with the record instead of running twice.
+    sql: `
+      CREATE TABLE commands (
+        workspace_id TEXT NOT NULL, participant TEXT NOT NULL, command_id TEXT NOT NULL,
+        v INTEGER NOT NULL, record TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, participant, command_id));
+    `,
+  },
 ];
 
 // SQLite's words for a step that does not fit the file (its tables are not what this

@@ -9,7 +9,8 @@ import { lists } from "./lists.ts";
 import { openDatabase } from "./open.ts";
 import type { SqliteStoreOptions } from "./options.ts";
 import { reads } from "./reads.ts";
-import { prepare } from "./statements.ts";
+import { commandOf } from "./rows.ts";
+import { prepare, type Statements } from "./statements.ts";
 import { watchers } from "./watchers.ts";
 
 /** A {@link Store} on one SQLite file, which many workspaces and processes can share. */
@@ -17,6 +18,13 @@ export interface SqliteStore extends Store {
   /** The database file. */
   readonly path: string;
 }
+
+/** The command a sender carried out under an id, by its primary key. */
+const commandIn =
+  (statements: Statements) => (workspaceId: string, participant: string, commandId: string) => {
+    const row = statements.command.get(workspaceId, participant, commandId);
+    return row === undefined ? null : commandOf(workspaceId, { participant, commandId }, row);
+  };
 
 /**
  * Opens (creating and migrating as needed) a store on a SQLite file in WAL mode. Appends are
@@ -92,6 +100,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
       const [found] = read.log(workspaceId, { after: seq - 1, limit: 1 });
       return found?.seq === seq && found.id === envelope_id;
     }),
+    command: typed(commandIn(statements)),
     cursor: typed(notes.cursor),
     moveCursor: typed(notes.moveCursor),
     // Synchronous, as the port's `watch` is: typed all the same.

@@ -74,6 +74,10 @@ export const SQL = {
     WHERE cursors.position = 0`,
   moveCursor: `UPDATE cursors SET position = ?
     WHERE workspace_id = ? AND viewer = ? AND position = ?`,
+  command: `SELECT v, record FROM commands
+    WHERE workspace_id = ? AND participant = ? AND command_id = ?`,
+  insertCommand: `INSERT INTO commands (workspace_id, participant, command_id, v, record)
+    VALUES (?, ?, ?, ?, ?)`,
 } as const;
 
 type Ws = string;
@@ -119,6 +123,8 @@ export interface Statements {
   readonly cursor: Statement<[Ws, string], { position: number }>;
   readonly startCursor: Statement<[Ws, string, number]>;
   readonly moveCursor: Statement<[number, Ws, string, number]>;
+  readonly command: Statement<[Ws, string, string], RecordRow>;
+  readonly insertCommand: Statement<[Ws, string, string, number, string]>;
 }
 
 /** Prepares every statement of {@link SQL} on an open, migrated database. */
