@@ -17,6 +17,7 @@ import { limitsOption, widenOption, workspaceIdOption } from "../model/workspace
 import { memoryStore } from "../stores/memory.ts";
 import type { AppendBatch, AppendResult, Store } from "../stores/port.ts";
 import type { WorkspaceOptions, WriteOptions, WriteResult } from "./api.ts";
+import { attemptOption } from "./attempt-option.ts";
 import {
   type CommandKey,
   commandRecord,
@@ -24,7 +25,6 @@ import {
   parseCommandKey,
   repeatedResult,
 } from "./command-ids.ts";
-import { attemptOption } from "./attempt-option.ts";
 import { type AnswerChannel, deliverAnswer } from "./deliveries.ts";
 import { type HeldAnswers, holdAnswer, settleHeld } from "./held-answers.ts";
 import { loadFor, loadThrough } from "./load.ts";
