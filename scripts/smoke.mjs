@@ -243,6 +243,9 @@ export default createRegistry({ artifactTypes: [plan] });
   assert.equal(landing.status, 303);
   assert.match(landing.headers.get("set-cookie") ?? "", /HttpOnly; SameSite=Strict/);
   const withKey = (address) => fetch(address, { headers: { authorization: `Bearer ${key}` } });
+  // The page lives under the run's secret path (`/s/<secret>/`): nothing is served elsewhere.
+  assert.match(url.pathname, /^\/s\/[\w-]+\/$/);
+  assert.equal((await withKey(new URL("/api/head", url))).status, 404);
   const html = await withKey(url);
   assert.equal(html.headers.get("content-type"), "text/html; charset=utf-8");
   assert.match(await html.text(), /<script type="module" src="assets\/review\.js">/);
@@ -281,6 +284,8 @@ export default createRegistry({ artifactTypes: [plan] });
   const review = reviewHandler(createWorkspace({ registry: binRegistry }), {
     authenticate: () => person,
     basePath: "/review",
+    // A host reached under a public name lists it; only loopback names are answered otherwise.
+    allowedHosts: ["host.example"],
   });
   const mounted = await review(new Request("http://host.example/review/assets/review.js"));
   assert.equal(await mounted.text(), code);

@@ -58,6 +58,16 @@ export interface ServeOptions {
   ) => void;
   /** Hears failures the protocol could not attribute to a request (a store fault, a bug). */
   readonly onError?: (error: unknown) => void;
+  /**
+   * The host names (the request's `Host`, at any port, any case) this server answers besides
+   * `127.0.0.1`, `localhost` and `[::1]`, which it always answers: `["app.example"]` for a
+   * server reached as `https://app.example`. A request for any other name, a WebSocket
+   * upgrade too, is refused (403, an `error` frame) before it is authenticated, so a site
+   * whose name resolves to this machine (DNS rebinding) cannot act with its visitors' cookies.
+   * `"any"` answers every name: only for a server behind a proxy of its own that checks it.
+   * Names are given without a port (one with a port throws `invalid_argument`).
+   */
+  readonly allowedHosts?: readonly string[] | "any";
 }
 
 /** How `protocolHandler` serves HTTP. */

@@ -7,6 +7,7 @@ import type { ProtocolHandler, ProtocolOptions } from "./api.ts";
 import { readJsonBody } from "./body.ts";
 import { carryOut, type FrameContext } from "./commands.ts";
 import { type ServeCore, serveCore } from "./core.ts";
+import { hostCheck, refuseHost } from "./hosts.ts";
 import {
   errorAnswer,
   faultAnswer,
@@ -127,15 +128,23 @@ async function route(
  * its `command_result`), `POST /notes/next`, and JSON reads (`/head`, `/events`,
  * `/artifacts[/:id[/revisions[/:version]]]`, `/proposals[/:id[/preview]]`, `/threads[/:id]`,
  * `/runs[/:id]`, `/decisions`, `/offers`, `/notes`). Every request is authenticated first
- * (401 without an actor), and its commands run as that actor, never another. A bad request
- * is an `error` body with a 4xx status; a failure on the server a 500, never a crash. After
+ * (401 without an actor), and its commands run as that actor, never another; before that, a
+ * request addressed to a host name the server does not answer is 403 (see `allowedHosts`).
+ * A bad request is an `error` body with a 4xx status (a body past `maxBodyBytes` 413, read no
+ * further); a failure on the server a typed fault (`faultAnswer`), never a crash. After
  * `close()`, every request is answered 503.
+ *
+ * @throws WorkspaceError `invalid_argument` when `allowedHosts` lists something that is not a
+ * host name.
  */
 export function protocolHandler(workspace: Workspace, options: ProtocolOptions): ProtocolHandler {
+  const hosts = hostCheck(options.allowedHosts);
   const core = serveCore(workspace, options);
   const base = (options.basePath ?? "").replace(/\/+$/, "");
   const handle = async (request: Request): Promise<Response> => {
     try {
+      const foreign = refuseHost(request, hosts);
+      if (foreign !== null) return foreign;
       if (core.closed) return errorAnswer(503, errorFrame("the server is closing"));
       const path = segments(new URL(request.url), base);
       if (path === null) return errorAnswer(404, errorFrame("no such route"));

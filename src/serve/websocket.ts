@@ -11,6 +11,7 @@ import type { ServeOptions } from "./api.ts";
 import { carryOut } from "./commands.ts";
 import { type OpenConnection, type ServeCore, serveCore } from "./core.ts";
 import { encode } from "./encoded.ts";
+import { type HostCheck, hostCheck } from "./hosts.ts";
 import { webRequest } from "./node-request.ts";
 import { openSession, type Session, type Sink } from "./session.ts";
 
@@ -46,6 +47,37 @@ function originAllowed(message: IncomingMessage, origins: readonly string[] | un
   } catch {
     return false;
   }
+}
+
+/** Answers an upgrade it will not take with `status` (and an `error` frame), and closes it. */
+function refuseUpgrade(socket: Duplex, status: string, message?: string): void {
+  const body = message === undefined ? "" : JSON.stringify(errorFrame(message));
+  const type = message === undefined ? "" : "content-type: application/json; charset=utf-8\r\n";
+  socket.end(
+    `HTTP/1.1 ${status}\r\nconnection: close\r\n${type}content-length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+  );
+}
+
+/**
+ * Why an upgrade of the protocol's path is refused (its status, and what the `error` frame
+ * says), or `null` to take it: addressed to a name the server does not answer, the server
+ * closing, or a browser page of an origin not allowed.
+ */
+function upgradeRefusal(
+  message: IncomingMessage,
+  server: {
+    readonly hosts: HostCheck;
+    readonly closed: boolean;
+    readonly options: WebSocketOptions;
+  },
+): [status: string, message?: string] | null {
+  const host = message.headers.host ?? null;
+  if (!server.hosts(host)) {
+    return ["403 Forbidden", `this server does not answer for the host ${JSON.stringify(host)}`];
+  }
+  if (server.closed) return ["503 Service Unavailable"];
+  if (!originAllowed(message, server.options.origins)) return ["403 Forbidden"];
+  return null;
 }
 
 /** The protocol attached to a server's upgrades. */
@@ -205,14 +237,19 @@ function attachSession(
  * command frames (→ `command_result`), `watch_run` and `stop_run`. Close codes are the
  * original's: 4401 unauthenticated, 4400 a bad or refused `hello`, 4408 no `hello` in time,
  * 4429 a client not keeping up (or sending too much before its session started), 1001 the
- * server going away. An upgrade from a browser page of another origin is refused with 403
- * (see `origins`).
+ * server going away. An upgrade addressed to a host name the server does not answer (see
+ * `allowedHosts`), and one from a browser page of another origin (see `origins`), is refused
+ * with 403 before it is authenticated.
+ *
+ * @throws WorkspaceError `invalid_argument` when `allowedHosts` lists something that is not a
+ * host name.
  */
 export function attachWebSocket(
   server: Server,
   workspace: Workspace,
   options: WebSocketOptions,
 ): WebSocketAttachment {
+  const hosts = hostCheck(options.allowedHosts);
   const core = serveCore(workspace, options);
   const path = options.path ?? "/stream";
   const wss = new WebSocketServer({
@@ -221,27 +258,23 @@ export function attachWebSocket(
     handleProtocols: (offered) => (offered.has(PROTOCOL) ? PROTOCOL : false),
   });
   const onUpgrade = (message: IncomingMessage, socket: Duplex, head: Buffer): void => {
+    // Node has taken its own error listener off an upgrading socket: a reset must not throw.
+    socket.on("error", () => socket.destroy());
     let pathname: string;
     try {
-      pathname = new URL(message.url ?? "/", "http://localhost").pathname;
+      // The target as a path on this server (`//other/stream` is not `/stream`).
+      pathname = new URL(`http://localhost${message.url ?? "/"}`).pathname;
     } catch {
       pathname = "";
     }
-    if (pathname === path && core.closed) {
-      socket.end(
-        "HTTP/1.1 503 Service Unavailable\r\nconnection: close\r\ncontent-length: 0\r\n\r\n",
-      );
-      return;
-    }
     if (pathname !== path) {
       // Another listener's path; with no other listener, nobody's: refused, not left open.
-      if (server.listenerCount("upgrade") === 1) {
-        socket.end("HTTP/1.1 404 Not Found\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
-      }
+      if (server.listenerCount("upgrade") === 1) refuseUpgrade(socket, "404 Not Found");
       return;
     }
-    if (!originAllowed(message, options.origins)) {
-      socket.end("HTTP/1.1 403 Forbidden\r\nconnection: close\r\ncontent-length: 0\r\n\r\n");
+    const refusal = upgradeRefusal(message, { hosts, closed: core.closed, options });
+    if (refusal !== null) {
+      refuseUpgrade(socket, ...refusal);
       return;
     }
     wss.handleUpgrade(message, socket, head, (ws) => {

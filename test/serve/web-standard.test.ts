@@ -16,6 +16,7 @@ describe("protocolHandler as a Web-standard handler", () => {
     const handler = protocolHandler(workspace, {
       authenticate: bearer,
       basePath: "/api/workspace",
+      allowedHosts: ["app.example"],
     });
     const posted = await handler(
       new Request(`${base}/commands`, {

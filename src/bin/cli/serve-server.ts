@@ -21,14 +21,24 @@ interface PageServerOptions {
   readonly port: number;
   /** Hears what the server could not attribute to a request, and deliveries that failed. */
   readonly warn: (line: string) => void;
+  /**
+   * How long a request may take to arrive whole, headers and body, in ms (default 30,000):
+   * past it the connection is closed, so a body trickled in slowly holds nothing for long.
+   */
+  readonly requestTimeoutMs?: number;
 }
 
 /** A running page server. */
 export interface PageServer {
-  /** The page's address with the run's key: `http://127.0.0.1:<port>/?key=…`, to open once. */
+  /** The page's address with the run's key: `http://127.0.0.1:<port>/s/<secret>/?key=…`, to open once. */
   readonly url: string;
   /** The server's origin: `http://127.0.0.1:<port>/`. */
   readonly origin: string;
+  /**
+   * The page's own address, `http://127.0.0.1:<port>/s/<secret>/`: everything is served under
+   * it (the protocol at `api/`, the page's routes at `review/`), nothing anywhere else.
+   */
+  readonly page: string;
   /** The run's key: a request carries it as the page's cookie or `Authorization: Bearer …`. */
   readonly key: string;
   /** Ends every stream and stops listening. */
@@ -37,6 +47,22 @@ export interface PageServer {
 
 const messageOf = (error: unknown): string =>
   error instanceof Error ? error.message : String(error);
+
+/** How long a request's headers may take to arrive, in ms. */
+const HEADERS_TIMEOUT_MS = 10_000;
+
+/**
+ * A server whose requests must arrive whole within `requestTimeoutMs` (headers within 10 s):
+ * Node's own checks, made every second rather than every 30 (its default), so a slow body is
+ * cut off near its deadline. A stream's response may last; only its request is timed.
+ */
+function pageHttpServer(requestTimeoutMs: number): Server {
+  return createServer({
+    requestTimeout: requestTimeoutMs,
+    headersTimeout: Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, requestTimeoutMs),
+  });
+}
 
 /** Listens on 127.0.0.1 at `port`. @throws CliError `usage` when the port is taken or not ours. */
 function listen(server: Server, port: number): Promise<number> {
@@ -63,10 +89,13 @@ function portsOf(host: CliHost | null) {
 
 /**
  * Serves the review page for one workspace on 127.0.0.1, every request as `person` (a local
- * tool, not a server for others): the library's review handler (`/` the page, `/assets/…`
- * its files, `/review/…` its routes, `/api/…` the protocol), with the `--host` module's offer
- * ports and answer channels. Requests addressed to another host name, and writes from
- * another origin, are refused; a request without the run's key (see {@link RunKey}) is 401.
+ * tool, not a server for others): the library's review handler under the run's secret path
+ * `/s/<secret>` (`/` the page, `/assets/…` its files, `/review/…` its routes, `/api/…` the
+ * protocol), with the `--host` module's offer ports and answer channels. Requests addressed
+ * to another host name, and writes from another origin, are refused; anything outside the
+ * secret path is a bare 404; a request without the run's key (see {@link RunKey}) is 401.
+ * No request ends the process (see `nodeListener`), and one that takes longer than
+ * `requestTimeoutMs` to arrive is cut off.
  *
  * @throws CliError `usage` when the port cannot be listened on.
  */
@@ -81,6 +110,7 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
   const review = mountReview(
     workspace,
     {
+      basePath: key.path,
       authenticate: (request) => (key.holds(request) ? person : null),
       onDelivery,
       onError: (error) => warn(`serve: ${messageOf(error)}`),
@@ -89,21 +119,28 @@ export async function startPageServer(options: PageServerOptions): Promise<PageS
     },
     options.assets,
   );
-  const server = createServer();
+  const server = pageHttpServer(options.requestTimeoutMs ?? 30_000);
   const port = await listen(server, options.port);
   const hosts = localHosts(port);
   const handle = async (request: Request): Promise<Response> => {
     try {
-      return refuseForeign(request, hosts) ?? key.landing(request) ?? (await review(request));
+      return (
+        refuseForeign(request, hosts) ??
+        key.outside(request) ??
+        key.landing(request) ??
+        (await review(request))
+      );
     } catch (error) {
       warn(`serve: ${messageOf(error)}`);
       return faultAnswer(error);
     }
   };
   server.on("request", nodeListener(handle));
+  const origin = `http://${hosts[0]}`;
   return {
-    url: `http://${hosts[0]}/?key=${key.value}`,
-    origin: `http://${hosts[0]}/`,
+    url: `${origin}${key.path}?key=${key.value}`,
+    origin: `${origin}/`,
+    page: `${origin}${key.path}`,
     key: key.value,
     close: async () => {
       review.close();

@@ -6,6 +6,7 @@ import type { Workspace } from "../../workspace/api.ts";
 import type { ProtocolHandler, ProtocolOptions } from "../api.ts";
 import { authenticateRequest } from "../core.ts";
 import { protocolHandler } from "../handler.ts";
+import { hostCheck, refuseHost } from "../hosts.ts";
 import { errorAnswer, faultAnswer } from "../http-answers.ts";
 import { type PageAssets, pageAssets } from "./assets.ts";
 import { pageRoute } from "./routes.ts";
@@ -35,12 +36,16 @@ export interface ReviewOptions extends ProtocolOptions {
 /**
  * The review page with its files already had: what `reviewHandler` and `agent-workspace
  * serve` (which says where they come from) both mount.
+ *
+ * @throws WorkspaceError `invalid_argument` when `allowedHosts` lists something that is not a
+ * host name.
  */
 export function mountReview(
   workspace: Workspace,
   options: ReviewOptions,
   assets: PageAssets,
 ): ProtocolHandler {
+  const hosts = hostCheck(options.allowedHosts);
   const base = (options.basePath ?? "").replace(/\/+$/, "");
   const api = protocolHandler(workspace, { ...options, basePath: `${base}/api` });
   const routes = {
@@ -59,6 +64,8 @@ export function mountReview(
   let closed = false;
   const handle = async (request: Request): Promise<Response> => {
     try {
+      const foreign = refuseHost(request, hosts);
+      if (foreign !== null) return foreign;
       const url = new URL(request.url);
       const path = url.pathname;
       if (path === `${base}/api` || path.startsWith(`${base}/api/`)) return await api(request);
@@ -91,9 +98,14 @@ export function mountReview(
  * accepting what was saved, offer cards, starting an offer through `offerPorts`), and `/api/…`
  * the live protocol (`protocolHandler`). Every request, the page's files too, is
  * authenticated first (401 without an actor), and everything the page does is done as that
- * actor, recorded from surface `page`. After `close()`, every request is answered 503.
+ * actor, recorded from surface `page`; before that, a request addressed to a host name the
+ * server does not answer is 403 (see `allowedHosts`: by default only the loopback names).
+ * A body past its route's limit is 413, read no further. After `close()`, every request is
+ * answered 503.
  *
  * @throws Error when the built page cannot be found (the package was not built).
+ * @throws WorkspaceError `invalid_argument` when `allowedHosts` lists something that is not a
+ * host name.
  */
 export function reviewHandler(workspace: Workspace, options: ReviewOptions): ProtocolHandler {
   return mountReview(workspace, options, pageAssets(options.pageDir));

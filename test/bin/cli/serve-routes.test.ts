@@ -38,7 +38,7 @@ afterAll(async () => {
 
 // Every request carries the key of the run it goes to, as the page's own requests do.
 const withKey = (url: string, init: RequestInit = {}): RequestInit => {
-  const key = url.startsWith(bare.origin) ? bare.key : server.key;
+  const key = url.startsWith(bare.page) ? bare.key : server.key;
   const headers = { ...(init.headers as Record<string, string>), authorization: `Bearer ${key}` };
   return { ...init, headers };
 };
@@ -53,29 +53,37 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 
 describe("the page's server", () => {
   it("serves the page with a policy that loads nothing from elsewhere; a name it lacks is 404", async () => {
-    const page = await get(server.origin);
+    const page = await get(server.page);
     expect(page.status).toBe(200);
     expect(page.headers.get("content-type")).toBe("text/html; charset=utf-8");
     expect(page.headers.get("content-security-policy")).toContain("default-src 'none'");
     expect(page.headers.get("content-security-policy")).toContain("frame-ancestors 'none'");
-    expect((await get(`${server.origin}assets/other.js`)).status).toBe(404);
+    expect((await get(`${server.page}assets/other.js`)).status).toBe(404);
     expect(server.origin).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/$/);
-    expect(server.url).toBe(`${server.origin}?key=${server.key}`);
+    expect(server.page).toMatch(new RegExp(`^${server.origin}s/[\\w-]{22}/$`));
+    expect(server.url).toBe(`${server.page}?key=${server.key}`);
   });
 
   it("answers only who holds the run's key, which the printed address hands the page once", async () => {
     for (const path of ["", "assets/review.js", "review/info", "api/head"]) {
-      expect((await fetch(`${server.origin}${path}`)).status).toBe(401);
+      expect((await fetch(`${server.page}${path}`)).status).toBe(401);
     }
-    expect((await fetch(`${server.origin}?key=${bare.key}`)).status).toBe(401);
+    expect((await fetch(`${server.page}?key=${bare.key}`)).status).toBe(401);
     const landing = await fetch(server.url, { redirect: "manual" });
     expect(landing.status).toBe(303);
-    expect(landing.headers.get("location")).toBe("/");
+    const path = new URL(server.page).pathname;
+    expect(landing.headers.get("location")).toBe(path);
     const cookie = landing.headers.get("set-cookie") ?? "";
-    expect(cookie).toMatch(/HttpOnly; SameSite=Strict; Path=\//);
+    // Scoped to the page's secret path: no other server on 127.0.0.1 (cookies ignore ports)
+    // is sent it, unless it knows the path.
+    expect(cookie).toMatch(
+      new RegExp(
+        `^aw_serve_[\\w-]{12}=${server.key}; HttpOnly; SameSite=Strict; Path=${path.slice(0, -1)}$`,
+      ),
+    );
     const kept = { headers: { cookie: cookie.split(";")[0] as string } };
-    expect((await fetch(`${server.origin}api/head`, kept)).status).toBe(200);
-    expect((await fetch(`${bare.origin}api/head`, kept)).status).toBe(401);
+    expect((await fetch(`${server.page}api/head`, kept)).status).toBe(200);
+    expect((await fetch(`${bare.page}api/head`, kept)).status).toBe(401);
   });
 
   it("serves the protocol under /api, every command run as the --as person", async () => {
@@ -84,17 +92,17 @@ describe("the page's server", () => {
       command_id: "cmd_1",
       command: { type: "post_message", thread_id: "thr_1", content: "Hello.", kind: "message" },
     };
-    const answer = await post(`${server.origin}api/commands`, frame);
+    const answer = await post(`${server.page}api/commands`, frame);
     expect(await answer.json()).toMatchObject({ type: "command_result", ok: true });
     const [last] = (await ws.log({ after: (await ws.head()) - 1 })).slice(-1);
     expect(last?.actor).toMatchObject({ kind: "user", id: "alice" });
-    expect(await (await get(`${server.origin}api/head`)).json()).toEqual({
+    expect(await (await get(`${server.page}api/head`)).json()).toEqual({
       head_seq: await ws.head(),
     });
   });
 
   it("refuses a request addressed to another name, and a write from another origin", async () => {
-    const port = new URL(server.origin).port;
+    const port = new URL(server.page).port;
     const { request } = await import("node:http");
     const status = await new Promise<number>((resolve, reject) => {
       const req = request(
@@ -105,27 +113,23 @@ describe("the page's server", () => {
       req.end();
     });
     expect(status).toBe(403);
-    const foreign = await post(
-      `${server.origin}api/commands`,
-      {},
-      { origin: "http://evil.example" },
-    );
+    const foreign = await post(`${server.page}api/commands`, {}, { origin: "http://evil.example" });
     expect(foreign.status).toBe(403);
     const local = `http://localhost:${port}`;
-    expect((await post(`${server.origin}review/offers/start`, {}, { origin: local })).status).toBe(
+    expect((await post(`${server.page}review/offers/start`, {}, { origin: local })).status).toBe(
       400,
     );
   });
 
   it("says who the page acts as and what this server can do", async () => {
-    const info = await (await get(`${server.origin}review/info`)).json();
+    const info = await (await get(`${server.page}review/info`)).json();
     expect(info).toEqual({ workspace: "default", person: "alice", channels: [], can_start: true });
-    const without = await (await get(`${bare.origin}review/info`)).json();
+    const without = await (await get(`${bare.page}review/info`)).json();
     expect(without).toMatchObject({ can_start: false });
   });
 
   it("lists every offer with the card the library draws for it", async () => {
-    const cards = await (await get(`${server.origin}review/offers`)).json();
+    const cards = await (await get(`${server.page}review/offers`)).json();
     expect(cards).toMatchObject([
       {
         thread_id: "thr_1",
@@ -139,7 +143,7 @@ describe("the page's server", () => {
 
 describe("accepting with changes from the page", () => {
   const documentOf = async (id: string) =>
-    (await get(`${server.origin}review/proposals/${id}/document`)).json();
+    (await get(`${server.page}review/proposals/${id}/document`)).json();
 
   it("opens a conflicting proposal on its text with markers; saved markers are refused, nothing written", async () => {
     const opened = await documentOf(SEEDED.conflicting);
@@ -152,7 +156,7 @@ describe("accepting with changes from the page", () => {
         conflicted: true,
       },
     });
-    const url = `${server.origin}review/proposals/${SEEDED.conflicting}/accept`;
+    const url = `${server.page}review/proposals/${SEEDED.conflicting}/accept`;
     const saved = { text: opened.document.text, field: "text", base_version: 2 };
     const refused = await (await post(url, saved)).json();
     expect(refused).toMatchObject({ ok: false, rejection: { type: "conflict_markers", line: 1 } });
@@ -162,7 +166,7 @@ describe("accepting with changes from the page", () => {
   });
 
   it("accepts what was saved as changes against the version it was opened on", async () => {
-    const url = `${server.origin}review/proposals/${SEEDED.conflicting}/accept`;
+    const url = `${server.page}review/proposals/${SEEDED.conflicting}/accept`;
     const text = "Launch: Thursday.\nBudget: 10.\n";
     const accepted = await (await post(url, { text, field: "text", base_version: 2 })).json();
     expect(accepted).toMatchObject({ ok: true, outcome: { type: "resolved", version: 3 } });
@@ -176,7 +180,7 @@ describe("accepting with changes from the page", () => {
       ok: false,
       rejection: { type: "not_found" },
     });
-    const url = `${server.origin}review/proposals/${SEEDED.toEdit}/accept`;
+    const url = `${server.page}review/proposals/${SEEDED.toEdit}/accept`;
     expect((await post(url, { text: 1 })).status).toBe(400);
     expect((await get(url)).status).toBe(405);
   });
@@ -185,12 +189,12 @@ describe("accepting with changes from the page", () => {
 describe("starting an offer from the page", () => {
   it("runs startOffer through the --host module's ports; without them it is refused", async () => {
     const request = { thread_id: "thr_1", offer_id: "call_tests" };
-    const refused = await (await post(`${bare.origin}review/offers/start`, request)).json();
+    const refused = await (await post(`${bare.page}review/offers/start`, request)).json();
     expect(refused).toMatchObject({ ok: false, rejection: { type: "no_host" } });
-    const started = await (await post(`${server.origin}review/offers/start`, request)).json();
+    const started = await (await post(`${server.page}review/offers/start`, request)).json();
     expect(started).toMatchObject({ ok: true, checkout: { mode: "isolated" } });
     expect(started.checkout.path).toBe(`/trees/${started.thread_id}`);
-    const again = await (await post(`${server.origin}review/offers/start`, request)).json();
+    const again = await (await post(`${server.page}review/offers/start`, request)).json();
     expect(again).toMatchObject({ ok: false, rejection: { type: "already_started" } });
   });
 });

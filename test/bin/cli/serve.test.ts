@@ -61,11 +61,14 @@ describe("serve", () => {
       as: "alice",
       page: `${join(ROOT, "src", "page")} (bundled on the fly)`,
     });
-    // Nothing is served without the run's key, which the printed address carries once.
-    expect((await fetch(`${served.origin}review/info`)).status).toBe(401);
-    const info = await (await fetch(`${served.origin}review/info`, served.authorized)).json();
+    // Nothing is served without the run's key, which the printed address carries once, and
+    // nothing at all outside the page's own secret path.
+    expect(served.page).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\/[\w-]{22}\/$/);
+    expect((await fetch(`${served.page}review/info`)).status).toBe(401);
+    expect((await fetch(`${served.origin}review/info`, served.authorized)).status).toBe(404);
+    const info = await (await fetch(`${served.page}review/info`, served.authorized)).json();
     expect(info).toEqual({ workspace: "default", person: "alice", channels: [], can_start: false });
-    const script = await fetch(`${served.origin}assets/review.js`, served.authorized);
+    const script = await fetch(`${served.page}assets/review.js`, served.authorized);
     expect(script.headers.get("content-type")).toBe("text/javascript; charset=utf-8");
     expect((await script.text()).length).toBeGreaterThan(10_000);
     const { code, stderr } = await served.stop();

@@ -222,7 +222,11 @@ describe("the review handler as a Next.js route", () => {
     // app/review/[[...path]]/route.ts: export const GET = review, POST = review;
     const review = mountReview(
       workspace,
-      { authenticate: () => ({ kind: "user", id: "carol" }), basePath: "/review" },
+      {
+        authenticate: () => ({ kind: "user", id: "carol" }),
+        basePath: "/review",
+        allowedHosts: ["app.example"],
+      },
       assets,
     );
     const [GET, POST] = [review, review];
