@@ -3,6 +3,10 @@
 //   agent-workspace-mcp --db <file> --registry <module> --thread <id> [--run <id>]
 //                       [--workspace <id>] [--person <user id>]
 // stdout is the protocol: everything else, errors and usage included, goes to stderr.
+// --person makes the client's elicitation answers that person's: whoever drives the client is
+// taken to be them. Give it only to a client the person runs (their IDE, their chat app), never
+// to an agent's own process, which would answer its own questions in their name. Without it,
+// a question is answered on another surface (a review page, the CLI), told as a note.
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
@@ -121,7 +125,8 @@ const command = defineCommand({
     person: {
       type: "string",
       valueHint: "user id",
-      description: "The person who answers ask_person in the client (through elicitation)",
+      description:
+        "The user at this client: its elicitation answers are recorded as theirs, whoever drives it. For a client the person runs, never for an agent's own process",
     },
   },
   run: ({ args }) => serve(args),

@@ -1,4 +1,11 @@
-import { type JSONSchema7, jsonSchema, type Tool, type ToolSet, tool } from "ai";
+import {
+  type JSONSchema7,
+  jsonSchema,
+  type Tool,
+  type ToolSet,
+  TypeValidationError,
+  tool,
+} from "ai";
 import { parseActor } from "../../decide/parse.ts";
 import { validationFailed } from "../../model/rejections.ts";
 import { modelText } from "../../rules/texts/model-text.ts";
@@ -11,8 +18,20 @@ import type { AiToolsOptions } from "./api.ts";
 /** The tool whose calls, in a run, wait for the person's answer as their result. */
 export const ASK_PERSON = "ask_person";
 
+/**
+ * A failed validation of `value` that says only `text`. The SDK words its own as "Type
+ * validation failed: Value: <the whole input>", which would send a model its megabyte edit
+ * back for one bad field; one it is handed for the same value it passes on as it is.
+ */
+function refusal(value: unknown, text: string): TypeValidationError {
+  const error = new TypeValidationError({ value, cause: new Error(text) });
+  error.message = text;
+  return error;
+}
+
 // The SDK refuses a call our parse refuses before anyone is asked to approve it; the model
-// reads our words for it (the field named), after the SDK's own prefix.
+// reads our words for it (the fields named, as every adapter names them), after the SDK's
+// own short prefix.
 function validator(source: WorkspaceTool) {
   return (value: unknown) => {
     const parsed = readArguments(source.inputSchema, value ?? {});
@@ -20,7 +39,7 @@ function validator(source: WorkspaceTool) {
     // call sees what the model sent.
     if (parsed.ok) return { success: true as const, value };
     const rejection = validationFailed(`invalid ${source.name} arguments`, parsed.errors);
-    return { success: false as const, error: new Error(modelText(rejection)) };
+    return { success: false as const, error: refusal(value, modelText(rejection)) };
   };
 }
 

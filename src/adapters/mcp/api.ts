@@ -11,8 +11,10 @@ export interface McpServerOptions {
   /**
    * The person (a `user`) who answers `ask_person` in the MCP client. With it, and a client
    * that declared the `elicitation` capability, `ask_person` asks them there and waits for
-   * their answer, recorded as theirs with surface `"mcp"`. Without it, or with a client that
-   * cannot elicit, `ask_person` is the core tool.
+   * their answer, recorded as theirs with surface `"mcp"`; in a run, the run is paused while
+   * they are asked and resumed once the question ended. Without it, or with a client that
+   * cannot elicit, `ask_person` is the core tool. Whoever drives the client is taken to be
+   * this person: give it for a client the person runs, never for an agent's own process.
    */
   readonly person?: ActorInput;
   /**

@@ -14,6 +14,7 @@ import { MCP_ANSWER_CHANNEL, type McpAnswerChannel } from "./answer-channel.ts";
 import { type DecisionEnd, type DecisionWatch, watchDecision } from "./decision-end.ts";
 import { type Elicited, elicitationRequest, readElicited } from "./elicitation.ts";
 import { mcpResult } from "./results.ts";
+import { pauseToAsk, resumeAfterAsking, type ServedRun } from "./run-pause.ts";
 import { answerText, endText, failedText, refusedText, typedText } from "./texts.ts";
 
 /** The surface an answer given through the MCP client is recorded with. */
@@ -31,6 +32,9 @@ export interface ElicitingAsk {
   /** Puts the form in front of the person (the server's `elicitInput`). */
   readonly elicit: (form: ElicitRequestFormParams, signal: AbortSignal) => Promise<ElicitResult>;
 }
+
+/** The request that puts a question to the person. */
+type RequestCommand = Extract<CommandInput, { readonly type: "request_decision" }>;
 
 /** One question being asked: what settling it needs. */
 interface Asking {
@@ -151,28 +155,15 @@ function requested(envelopes: readonly Envelope[]): { decision?: Decision; after
   return { after };
 }
 
-/**
- * `ask_person` through MCP elicitation: the question becomes the scope's pending decision on
- * the `mcp` channel, and the client puts it in front of the person. The call waits until it
- * ends — the person answers, declines or closes it in the client, someone answers on another
- * surface, a newer question replaces it — and tells the model how it ended. The decision is
- * pending exactly while the call waits.
- */
-export async function askByElicitation(
+/** Asks the person in the client and waits for the question's end (see `askByElicitation`). */
+async function askAndWait(
   ask: ElicitingAsk,
-  args: { readonly prompt: string; readonly options: readonly DecisionOption[] | null },
-  context: { readonly decisionId: string; readonly signal: AbortSignal },
+  request: RequestCommand,
+  options: readonly DecisionOption[] | null,
+  signal: AbortSignal,
 ): Promise<CallToolResult> {
-  const { decisionId } = context;
-  const command: CommandInput = {
-    type: "request_decision",
-    scope: ask.scope,
-    decision_id: decisionId,
-    prompt: args.prompt,
-    options: args.options === null ? null : [...args.options],
-    channel: MCP_ANSWER_CHANNEL,
-  };
-  const written = await ask.kit.workspace.commit(command, ask.kit.agent);
+  const { decision_id: decisionId, prompt } = request;
+  const written = await ask.kit.workspace.commit(request, ask.kit.agent);
   if (!written.ok) return refusal(ask, written.rejection);
   const { decision, after } = requested(written.envelopes);
   const actionable = (decision?.options.length ?? 0) > 0;
@@ -183,10 +174,10 @@ export async function askByElicitation(
   const abort = new AbortController();
   let open = true;
   try {
-    const options = actionable ? (decision?.options ?? []) : args.options;
-    const signal = AbortSignal.any([abort.signal, context.signal]);
-    const elicited = ask.elicit(elicitationRequest(args.prompt, options), signal).then(
-      (reply) => readElicited(reply, options),
+    const shown = actionable ? (decision?.options ?? []) : options;
+    const both = AbortSignal.any([abort.signal, signal]);
+    const elicited = ask.elicit(elicitationRequest(prompt, shown), both).then(
+      (reply) => readElicited(reply, shown),
       (error: unknown): Elicited => ({ type: "failed", error }),
     );
     void elicited.finally(() => {
@@ -199,5 +190,44 @@ export async function askByElicitation(
     // Ended elsewhere first: the client's form is withdrawn (a cancelled request).
     if (open) abort.abort(new Error("the question ended elsewhere"));
     watch.close();
+  }
+}
+
+/** The agent's run, when the question is asked in one: it pauses while the person is asked. */
+function servedRun(ask: ElicitingAsk): ServedRun | null {
+  if (ask.scope.kind !== "run") return null;
+  const { workspace, agent } = ask.kit;
+  return { workspace, agent, runId: ask.scope.id, threadId: ask.threadId };
+}
+
+/**
+ * `ask_person` through MCP elicitation: the question becomes the scope's pending decision on
+ * the `mcp` channel, and the client puts it in front of the person. The call waits until it
+ * ends — the person answers, declines or closes it in the client, someone answers on another
+ * surface, a newer question replaces it — and tells the model how it ended. The decision is
+ * pending exactly while the call waits. In a run, the run is paused on the question (a
+ * deferred request) while the call waits, and resumed once it ended, however it did.
+ */
+export async function askByElicitation(
+  ask: ElicitingAsk,
+  args: { readonly prompt: string; readonly options: readonly DecisionOption[] | null },
+  context: { readonly decisionId: string; readonly signal: AbortSignal },
+): Promise<CallToolResult> {
+  const request: RequestCommand = {
+    type: "request_decision",
+    scope: ask.scope,
+    decision_id: context.decisionId,
+    prompt: args.prompt,
+    options: args.options === null ? null : [...args.options],
+    channel: MCP_ANSWER_CHANNEL,
+  };
+  const run = servedRun(ask);
+  if (run === null) return askAndWait(ask, request, args.options, context.signal);
+  const unaskable = await pauseToAsk(run, request);
+  if (unaskable !== null) return refusal(ask, unaskable);
+  try {
+    return await askAndWait(ask, request, args.options, context.signal);
+  } finally {
+    await resumeAfterAsking(run, context.decisionId);
   }
 }

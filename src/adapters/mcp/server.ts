@@ -19,6 +19,7 @@ import type { McpServerOptions } from "./api.ts";
 import { askByElicitation, type ElicitingAsk } from "./ask-person.ts";
 import { keepAlive } from "./keep-alive.ts";
 import { mcpError, mcpResult } from "./results.ts";
+import { resumeIfAnswered, type ServedRun } from "./run-pause.ts";
 
 const TEN_MINUTES = 10 * 60 * 1000;
 const FIFTEEN_SECONDS = 15 * 1000;
@@ -75,9 +76,18 @@ function elicitingAsk(
   return { kit, person, channel: options.answerChannel, scope, threadId: thread_id };
 }
 
+/** The run the server's agent works in, if it has one. */
+function servedRun(workspace: Workspace, options: McpServerOptions): ServedRun | null {
+  const agent = parseActor(options.agent);
+  if (!agent.ok || agent.value.kind !== "agent" || agent.value.run_id === null) return null;
+  const { thread_id, run_id } = agent.value;
+  return { workspace, agent: agent.value, runId: run_id, threadId: thread_id };
+}
+
 /** What every call of one server shares. */
 interface Serving {
   readonly server: Server;
+  readonly run: ServedRun | null;
   readonly byName: ReadonlyMap<string, WorkspaceTool>;
   readonly asking: Omit<ElicitingAsk, "elicit"> | undefined;
   readonly newCallId: () => string;
@@ -135,6 +145,8 @@ async function callTool(
   }
   const toolCallId = serving.newCallId();
   try {
+    // A question answered since the last call: the run goes on before this call is made.
+    if (serving.run !== null) await resumeIfAnswered(serving.run);
     const asked = elicited(serving, tool, args, { toolCallId, extra });
     // Every other call, and malformed ask_person arguments (refused by the tool itself).
     return await (asked ?? tool.execute(args, { toolCallId }).then((result) => mcpResult(result)));
@@ -151,7 +163,10 @@ async function callTool(
  * A refusal is `isError: true`; malformed arguments, an unknown tool or a store fault are
  * results the model reads, never a crash. With `person`, and a client that declared
  * `elicitation`, `ask_person` asks the person in the client and waits for the answer (see
- * `McpServerOptions.person`). Connect it to a transport with `server.connect(transport)`.
+ * `McpServerOptions.person`). In a run, a call first resumes the run when it is paused on
+ * questions that are all over (the core `ask_person`'s pause, answered on another surface):
+ * an MCP client has no host loop that would. Connect it to a transport with
+ * `server.connect(transport)`.
  *
  * @throws WorkspaceError `invalid_argument` when `agent` is not an agent or `person` not a user.
  */
@@ -163,6 +178,7 @@ export function createMcpServer(workspace: Workspace, options: McpServerOptions)
   });
   const serving: Serving = {
     server,
+    run: servedRun(workspace, options),
     byName: new Map(tools.map((tool) => [tool.name, tool])),
     asking: elicitingAsk(workspace, options, checkedPerson(options.person)),
     newCallId: options.newCallId ?? (() => `call_${randomUUID()}`),

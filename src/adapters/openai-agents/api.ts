@@ -35,7 +35,8 @@ export interface OpenAiAgentsToolsOptions {
   /**
    * The names of the tools whose calls a person approves first: each call interrupts the SDK's
    * run, and `runOpenAiAgent` turns the interruption into a decision. A call whose arguments do
-   * not parse is refused at once instead, with nothing to approve. Needs an agent with a run.
+   * not parse (not JSON, not an object, not the tool's fields) is refused to the model in words
+   * instead, with nothing to approve and no one asked. Needs an agent with a run.
    */
   readonly needsApproval?: readonly string[];
   /**

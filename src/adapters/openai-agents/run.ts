@@ -7,15 +7,24 @@ import type {
   OpenAiAgentRunOptions,
   OpenAiAgentStep,
 } from "./api.ts";
+import { answerMalformed } from "./malformed.ts";
 import { askNext, currentRun, recordPause, usageOf, written } from "./pause.ts";
 import { type RunAgent, requireRunAgent } from "./run-agent.ts";
 
-/** Records what an SDK run came to: paused on its interruptions (asking the first), or done. */
+/**
+ * Records what an SDK run came to: paused on its interruptions (asking the first), or done.
+ * Calls whose arguments cannot run are refused to the model, never asked about: the run goes
+ * on from them at once.
+ */
 async function settle<TAgent extends AnyOpenAiAgent>(
   workspace: Workspace,
   agent: RunAgent,
+  options: OpenAiAgentResumeOptions<TAgent>,
   result: RunResult<unknown, TAgent>,
 ): Promise<OpenAiAgentStep<TAgent>> {
+  if (answerMalformed(result.state, result.interruptions)) {
+    return drive(workspace, agent, options, result.state);
+  }
   if (result.interruptions.length > 0) {
     const paused = await recordPause(workspace, agent, result);
     const { run, decision } = await askNext(workspace, agent, paused);
@@ -65,7 +74,7 @@ export async function drive<TAgent extends AnyOpenAiAgent>(
     await workspace.record(fact as never, agent.actor).catch(() => undefined);
     throw error;
   }
-  return settle(workspace, agent, result);
+  return settle(workspace, agent, options, result);
 }
 
 /**

@@ -14,6 +14,14 @@ import { type AnswerReader, questionAnswerer } from "./question.ts";
 import { ASK_PERSON } from "./requests.ts";
 import { runAgentOf } from "./run-agent.ts";
 
+/** The workspace tool each SDK tool made here stands for. */
+const wrappedTools = new WeakMap<object, WorkspaceTool>();
+
+/** The workspace tool an SDK tool stands for, if `openAiAgentsTools` made it. */
+export function workspaceToolOf(sdkTool: unknown): WorkspaceTool | undefined {
+  return typeof sdkTool === "object" && sdkTool !== null ? wrappedTools.get(sdkTool) : undefined;
+}
+
 /** One workspace tool as an SDK function tool: its strict JSON Schema, its text as result. */
 function sdkTool(
   wrapped: WorkspaceTool,
@@ -28,8 +36,11 @@ function sdkTool(
     // Faults of the store reach the host as the WorkspaceError they are, not as model text.
     errorFunction: null,
     // A call that does not parse is refused with text at once: nothing for a person to approve.
-    needsApproval: async (_context, input) =>
-      approval && readArguments(wrapped.inputSchema, input ?? {}).ok,
+    // A tool that needs none says so outright: the SDK asks about any call whose arguments an
+    // approval that depends on them cannot read (not JSON, not an object).
+    needsApproval: approval
+      ? async (_context, input) => readArguments(wrapped.inputSchema, input ?? {}).ok
+      : false,
     async execute(input, _context, details) {
       const toolCallId = details?.toolCall?.callId ?? `call_${crypto.randomUUID()}`;
       if (answer !== null) {
@@ -39,6 +50,7 @@ function sdkTool(
       return (await wrapped.execute(input, { toolCallId })).text;
     },
   });
+  wrappedTools.set(made, wrapped);
   return made;
 }
 

@@ -92,6 +92,34 @@ describe("aiTools", () => {
     expect(await ws.head()).toBe(head);
   });
 
+  it.each([
+    ["beside a megabyte edit", editPlan("Friday", "x".repeat(1_000_000)), "one"],
+    ["that is itself a megabyte", editPlan("Friday", "Monday"), "x".repeat(1_000_000)],
+  ])(
+    "refuses one bad field %s in a few words naming it, as every adapter does",
+    async (_how, edit, bad) => {
+      const ws = await setup();
+      const args = { ...(edit as object), base_version: bad };
+      const model = scriptedModel([{ calls: [{ id: "c1", name: "edit_plan", args }] }]);
+      await generateText({
+        model,
+        tools: aiTools(ws, { agent }),
+        prompt: "go",
+        stopWhen: stepCountIs(2),
+      });
+      const told = String(toolOutputs(model, 1).c1?.value);
+      expect(told.length).toBeLessThan(1_000);
+      expect(told).not.toMatch(/x{50}/);
+      const refusal =
+        "Not applied: the input is not valid (base_version: Input should be a valid number). Correct it and try again.";
+      expect(told).toContain(refusal);
+      // The same words the tool itself answers with, and so the other adapters.
+      const [plain] = workspaceTools(ws, { agent }).filter((t) => t.name === "edit_plan");
+      expect((await plain?.execute(args, { toolCallId: "c2" }))?.body).toBe(refusal);
+      expect(await ws.proposals()).toEqual([]);
+    },
+  );
+
   it("carries the agent's notes on its next result, once: the answer and the person's diff", async () => {
     const ws = await setup();
     const tools = aiTools(ws, { agent });

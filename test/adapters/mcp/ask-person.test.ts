@@ -47,6 +47,15 @@ async function decisionLog(ws: Workspace): Promise<Record<string, unknown>[]> {
     .map((e) => ({ ...(e.event as Record<string, unknown>), by: e.actor.kind }));
 }
 
+/** The run events of the log, a resume told by its trigger. */
+async function runLog(ws: Workspace): Promise<string[]> {
+  return (await ws.log()).flatMap(({ event }) => {
+    if (!event.type.startsWith("run_")) return [];
+    const { trigger } = event as { trigger?: string };
+    return [trigger === "resume" ? `${event.type}:resume` : event.type];
+  });
+}
+
 const accept = (answer: string): ElicitResult => ({ action: "accept", content: { answer } });
 
 /** An elicitor that answers only when the test says, or gives up when withdrawn. */
@@ -278,15 +287,27 @@ describe("ask_person through elicitation", () => {
     await close();
   });
 
-  it("asks in the agent's run when it has one, on the mcp channel, without pausing it", async () => {
+  it("asks in the agent's run when it has one, on the mcp channel, the run paused while it asks", async () => {
     const { ws, answerChannel } = await setup({ run: true });
+    const seen: unknown[] = [];
     const { call, close } = await connect(
       ws,
       { agent: runAgent, person, answerChannel },
-      async () => accept("a"),
+      async () => {
+        seen.push(await ws.run("r1"));
+        return accept("a");
+      },
     );
     expect(texts(await call("ask_person", plans))).toEqual([
       "The person answered: Plan A (option a).",
+    ]);
+    expect(seen).toMatchObject([
+      {
+        status: "paused",
+        pending: [
+          { tool_call_id: "call_1", tool_name: "ask_person", kind: "question", args: plans },
+        ],
+      },
     ]);
     expect(await decisionLog(ws)).toMatchObject([
       { type: "decision_requested", scope: { kind: "run", id: "r1" } },
@@ -297,6 +318,90 @@ describe("ask_person through elicitation", () => {
         surface: "mcp",
       },
     ]);
+    expect(await runLog(ws)).toEqual(["run_started", "run_paused", "run_started:resume"]);
+    expect((await ws.run("r1"))?.status).toBe("running");
+    await close();
+  });
+
+  it.each([
+    ["the person declines", async (): Promise<ElicitResult> => ({ action: "decline" })],
+    [
+      "the client fails to ask",
+      async (): Promise<ElicitResult> => {
+        throw new Error("no window to show it in");
+      },
+    ],
+  ])("resumes the run when %s, and asks again in it", async (_how, elicitor) => {
+    const { ws, answerChannel } = await setup({ run: true });
+    const { call, close } = await connect(ws, { agent: runAgent, person, answerChannel }, elicitor);
+    for (const prompt of ["Which plan?", "Which plan, then?"]) {
+      const result = await call("ask_person", { ...plans, prompt });
+      expect(texts(result)[0]).not.toMatch(/paused/);
+      expect((await ws.run("r1"))?.status).toBe("running");
+    }
+    expect(await runLog(ws)).toEqual([
+      "run_started",
+      "run_paused",
+      "run_started:resume",
+      "run_paused",
+      "run_started:resume",
+    ]);
+    await close();
+  });
+
+  it("refuses a question the run could not take before pausing it: nothing written", async () => {
+    const { ws, answerChannel } = await setup({ run: true });
+    const elicitor = vi.fn<Elicitor>(async () => accept("a"));
+    const { call, close } = await connect(ws, { agent: runAgent, person, answerChannel }, elicitor);
+    const head = await ws.head();
+    const twice = [
+      { id: "a", label: "Plan A" },
+      { id: "a", label: "Plan A again" },
+    ];
+    const result = await call("ask_person", { prompt: "Which?", options: twice });
+    expect(result.isError).toBe(true);
+    expect(texts(result)[0]).toMatch(/^Not applied: /);
+    expect(elicitor).not.toHaveBeenCalled();
+    expect(await ws.head()).toBe(head);
+    expect((await ws.run("r1"))?.status).toBe("running");
+    await close();
+  });
+
+  it("refuses a second question while the run is paused on the first, which goes on", async () => {
+    const { ws, answerChannel } = await setup({ run: true });
+    const held = heldElicitor();
+    const { call, close } = await connect(
+      ws,
+      { agent: runAgent, person, answerChannel },
+      held.elicitor,
+    );
+    const first = call("ask_person", plans);
+    await vi.waitFor(() => expect(held.asked).toHaveLength(1));
+    const second = await call("ask_person", { ...plans, prompt: "Or rather?" });
+    expect(second.isError).toBe(true);
+    expect(texts(second)[0]).toBe("Not applied: run r1 is paused.");
+    expect(held.asked).toHaveLength(1);
+    held.answer(accept("b"));
+    expect(texts(await first)).toEqual(["The person answered: Plan B (option b)."]);
+    expect(await runLog(ws)).toEqual(["run_started", "run_paused", "run_started:resume"]);
+    await close();
+  });
+
+  it("ends the call when the paused run's request is answered directly elsewhere, and resumes it", async () => {
+    const { ws, answerChannel } = await setup({ run: true });
+    const held = heldElicitor();
+    const { call, close } = await connect(
+      ws,
+      { agent: runAgent, person, answerChannel },
+      held.elicitor,
+    );
+    const asked = call("ask_person", plans);
+    await vi.waitFor(() => expect(held.asked).toHaveLength(1));
+    const direct = { type: "answer_deferred", run_id: "r1", tool_call_id: "call_1", answer: "b" };
+    expect((await ws.commit(direct as never, alice)).ok).toBe(true);
+    const [text, notes] = texts(await asked);
+    expect(text).toMatch(/^The person did not pick an answer here; they answered elsewhere/);
+    expect(notes).toMatch(/Alice answered your question call_1: "?b"?$/m);
     expect((await ws.run("r1"))?.status).toBe("running");
     await close();
   });
@@ -404,6 +509,41 @@ describe("ask_person without elicitation", () => {
       /^Your question is in front of the person, and your run is paused/,
     );
     expect(elicitor).not.toHaveBeenCalled();
+    expect((await ws.run("r1"))?.status).toBe("paused");
+    await close();
+  });
+
+  it("resumes the run its question paused before the next call once answered: the answer a note", async () => {
+    const { ws } = await setup({ run: true });
+    const { call, close } = await connect(ws, { agent: runAgent });
+    await call("ask_person", plans);
+    // Unanswered yet: the next call finds the run still paused, and a question refused.
+    expect(texts(await call("ask_person", plans))[0]).toBe("Not applied: run r1 is paused.");
+    const answer = { scope: { kind: "run", id: "r1" }, decision_id: "call_1", option_id: "b" };
+    expect(await ws.answerDecision(answer as never, alice)).toMatchObject({ ok: true });
+    expect((await ws.run("r1"))?.status).toBe("paused");
+    const notes = texts(await call("list_artifacts"))[1];
+    expect(notes).toMatch(/^- Alice answered your question call_1: /m);
+    expect((await ws.run("r1"))?.status).toBe("running");
+    expect(texts(await call("ask_person", plans))[0]).toMatch(/your run is paused/);
+    expect(await runLog(ws)).toEqual([
+      "run_started",
+      "run_paused",
+      "run_started:resume",
+      "run_paused",
+    ]);
+    await close();
+  });
+
+  it("leaves a run another adapter paused to that adapter, answered or not", async () => {
+    const { ws } = await setup({ run: true });
+    const request = { tool_call_id: "c9", tool_name: "edit_note", kind: "approval" };
+    const pause = { type: "run_paused", run_id: "r1", thread_id: "t1", requests: [request] };
+    await ws.record({ ...pause, resume: "the framework's own state" } as never, runAgent);
+    const approve = { type: "answer_deferred", run_id: "r1", tool_call_id: "c9", approved: true };
+    expect((await ws.commit(approve as never, alice)).ok).toBe(true);
+    const { call, close } = await connect(ws, { agent: runAgent });
+    await call("list_artifacts");
     expect((await ws.run("r1"))?.status).toBe("paused");
     await close();
   });
