@@ -1,11 +1,13 @@
 import { realpath, rmdir } from "node:fs/promises";
-import { basename, dirname, join, resolve } from "node:path";
-import { WorkspaceError } from "../model/errors.ts";
+import { dirname, join, resolve } from "node:path";
 import type { Placement } from "../model/placement.ts";
+import { placementNameProblem } from "../rules/launch/placement-names.ts";
+import { branchNameFault, lengthFault } from "../rules/launch/ref-names.ts";
 import {
   branchCommit,
   branchExists,
   commitOf,
+  conflictingBranch,
   currentBranch,
   exists,
   gitFailed,
@@ -22,10 +24,12 @@ import {
 import {
   type Checkout,
   type CheckoutAdapter,
+  type CheckoutRequest,
   isCheckoutError,
   type PlacementCheck,
 } from "./port.ts";
 import { type RunGit, runGit } from "./run-git.ts";
+import { worktreeHolder, worktreesFolder } from "./worktree-folders.ts";
 
 /** Where and how {@link gitCheckout} makes worktrees. */
 export interface GitCheckoutOptions {
@@ -63,9 +67,6 @@ type Plan =
     }
   | { type: "existing_worktree"; repo: Repository; worktree: Worktree };
 
-// Thread ids become a folder name and part of a branch name: one plain path segment only.
-const THREAD_ID = /^[A-Za-z0-9][A-Za-z0-9._-]*$/;
-
 // What the adapter was configured with, besides how to run git.
 interface Settings {
   readonly root: string;
@@ -77,17 +78,41 @@ async function plan(
   git: RunGit,
   settings: Settings,
   placement: Placement,
-  threadId: string,
+  request: CheckoutRequest,
 ): Promise<Plan> {
+  // The launch rules' check, before any git runs: so no name git would refuse reaches it.
+  const named = placementNameProblem(placement, request.thread_id);
+  if (named !== null) throw placementRefused(named.reason, named.message, named.field);
   const repo = await openRepository(git, settings.root);
   switch (placement.type) {
     case "root":
       return { type: "root", repo };
     case "new_worktree":
-      return planNewWorktree(repo, settings, placement, threadId);
-    case "existing_worktree":
-      return { type: "existing_worktree", repo, worktree: await findWorktree(repo, placement) };
+      return planNewWorktree(repo, settings, placement, request.thread_id);
+    case "existing_worktree": {
+      const worktree = await findWorktree(repo, placement);
+      await requireUnheld(repo, settings, request, worktree);
+      return { type: "existing_worktree", repo, worktree };
+    }
   }
+}
+
+// Another open thread's worktree is its own: attaching it again would isolate nothing.
+async function requireUnheld(
+  repo: Repository,
+  settings: Settings,
+  request: CheckoutRequest,
+  worktree: Worktree,
+): Promise<void> {
+  const holder = await worktreeHolder(repo, {
+    worktreesDir: settings.worktreesDir,
+    held: request.held ?? [],
+    threadId: request.thread_id,
+    path: worktree.path,
+  });
+  if (holder === null) return;
+  const message = `${worktree.path} is the checkout of thread ${holder}, which is still open`;
+  throw placementRefused("worktree_in_use", message, "placement.path");
 }
 
 async function planNewWorktree(
@@ -96,18 +121,19 @@ async function planNewWorktree(
   placement: NewWorktree,
   threadId: string,
 ): Promise<Plan> {
-  if (!THREAD_ID.test(threadId)) {
-    throw new WorkspaceError("invalid_argument", `thread id ${threadId} cannot name a worktree`);
-  }
   await requireIsolatable(repo);
   const base = await findBase(repo, placement);
   const fallback = `${settings.branchPrefix}${threadId}`;
   const branch = await newBranchName(repo, placement.branch, fallback);
-  if (await branchExists(repo, branch)) {
-    throw placementRefused("branch_exists", `branch ${branch} already exists`, "placement.branch");
+  const taken = await conflictingBranch(repo, branch);
+  if (taken !== null) {
+    const message =
+      taken === branch
+        ? `branch ${branch} already exists`
+        : `branch ${branch} cannot be made beside the existing branch ${taken}`;
+    throw placementRefused("branch_exists", message, "placement.branch");
   }
-  const parent = settings.worktreesDir ?? join(repo.root, "..", `${basename(repo.root)}-worktrees`);
-  const directory = join(resolve(parent), threadId);
+  const directory = join(worktreesFolder(repo, settings.worktreesDir), threadId);
   const real = await realPathLoose(directory);
   const registered = (await listWorktrees(repo)).some((worktree) => worktree.path === real);
   if (registered || (await exists(directory))) {
@@ -117,21 +143,24 @@ async function planNewWorktree(
   return { type: "new_worktree", repo, base, branch, directory, threadId };
 }
 
-// The branch asked for, or the adapter's own name for the thread's branch.
+// The branch asked for, or the adapter's own name for the thread's branch (which only a
+// prefix that does not end in / can spoil: `x.` and a thread id `lock`).
 async function newBranchName(
   repo: Repository,
   asked: string | undefined,
   fallback: string,
 ): Promise<string> {
   const name = asked ?? fallback;
-  if (await isValidBranchName(repo, name)) return name;
+  const fault =
+    branchNameFault(name) ??
+    lengthFault(name) ??
+    ((await isValidBranchName(repo, name)) ? null : "is not a branch name git accepts");
+  if (fault === null) return name;
   if (asked === undefined) {
-    throw new WorkspaceError(
-      "invalid_argument",
-      `${name} (prefix + thread id) is not a branch name`,
-    );
+    const message = `the branch ${JSON.stringify(name)} (branch prefix + thread id) ${fault}`;
+    throw placementRefused("invalid_thread_id", message, "thread_id");
   }
-  const message = `${name} is not a valid branch name`;
+  const message = `placement.branch ${JSON.stringify(name)} ${fault}`;
   throw placementRefused("invalid_branch_name", message, "placement.branch");
 }
 
@@ -159,8 +188,9 @@ async function prepared(git: RunGit, planned: Plan): Promise<Checkout> {
  * root itself (shared); `new_worktree` adds a worktree on a new branch; `existing_worktree`
  * attaches a registered linked worktree. Isolation is refused closed: a root that is not a
  * repository's top, a detached HEAD at the root and submodules are problems, never a fallback
- * to the shared root. Throws `WorkspaceError("invalid_argument")` for a thread id that cannot
- * name a folder, or a default branch name git rejects (host bugs, not placement problems).
+ * to the shared root. A thread id that cannot name a worktree is `invalid_thread_id`, a
+ * branch name git refuses `invalid_branch_name`; an `existing_worktree` that is another open
+ * thread's checkout (`request.held`), by whatever path it is named, is `worktree_in_use`.
  */
 export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
   const git = runGit(options.git ?? "git", options.timeoutMs ?? 120_000);
@@ -172,7 +202,7 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
   return {
     async check(placement, request): Promise<PlacementCheck> {
       try {
-        await plan(git, settings, placement, request.thread_id);
+        await plan(git, settings, placement, request);
         return { ok: true };
       } catch (error) {
         if (isCheckoutError(error)) return { ok: false, problem: error.problem };
@@ -180,7 +210,7 @@ export function gitCheckout(options: GitCheckoutOptions): CheckoutAdapter {
       }
     },
     async prepare(placement, request): Promise<Checkout> {
-      return prepared(git, await plan(git, settings, placement, request.thread_id));
+      return prepared(git, await plan(git, settings, placement, request));
     },
     async release(placement, checkout): Promise<void> {
       if (placement.type !== "new_worktree" || checkout.branch === null) return;

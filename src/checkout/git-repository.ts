@@ -1,5 +1,6 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
+import { branchNameFault } from "../rules/launch/ref-names.ts";
 import { CheckoutError, type PlacementProblemReason } from "./port.ts";
 import type { GitOutput, RunGit } from "./run-git.ts";
 import { parseWorktreeList } from "./worktree-list.ts";
@@ -114,10 +115,10 @@ export async function requireIsolatable(repo: Repository): Promise<void> {
   }
 }
 
-/** True when git accepts `name` as a new branch name. */
+/** True when `name` passes the launch rules' branch name check and git's own. */
 export async function isValidBranchName(repo: Repository, name: string): Promise<boolean> {
   // Checked before any use, so a name can never be read as an option or a revision expression.
-  if (name.startsWith("-") || name === "HEAD" || name === "@") return false;
+  if (branchNameFault(name) !== null) return false;
   const result = await repo.git(repo.root, ["check-ref-format", `refs/heads/${name}`]);
   return result.code === 0;
 }
@@ -137,6 +138,23 @@ export async function commitOf(git: RunGit, dir: string, ref: string): Promise<s
 export async function branchExists(repo: Repository, name: string): Promise<boolean> {
   const result = await repo.git(repo.root, ["show-ref", "--verify", "-q", `refs/heads/${name}`]);
   return result.code === 0;
+}
+
+/**
+ * The local branch that keeps a new branch `name` from being made, or null: `name` itself, or
+ * one that `name` would be a folder of or sit in (`a` and `a/b` cannot both be branches).
+ */
+export async function conflictingBranch(repo: Repository, name: string): Promise<string | null> {
+  const listed = await repo.git(repo.root, ["for-each-ref", "--format=%(refname)", "refs/heads/"]);
+  if (listed.code !== 0) throw gitFailed("git for-each-ref refs/heads/", listed);
+  for (const ref of listed.stdout.split("\n")) {
+    const branch = shortBranch(ref);
+    if (branch === null) continue;
+    if (branch === name || name.startsWith(`${branch}/`) || branch.startsWith(`${name}/`)) {
+      return branch;
+    }
+  }
+  return null;
 }
 
 /** The short name of the branch checked out in `dir`, or null when detached. */

@@ -17,6 +17,10 @@ const PLACEMENT_PROBLEM_REASONS = {
   branch_mismatch: "branch_mismatch",
   /** The branch name is not one git accepts. */
   invalid_branch_name: "invalid_branch_name",
+  /** The thread id cannot name the new worktree's folder and branch. */
+  invalid_thread_id: "invalid_thread_id",
+  /** The worktree is the checkout of another thread that is still open. */
+  worktree_in_use: "worktree_in_use",
   /** The path is not a worktree registered for this repository. */
   unregistered_worktree: "unregistered_worktree",
   /** The path is the repository's main working tree, which is never isolated. */
@@ -67,18 +71,41 @@ export interface Checkout {
 }
 
 /**
+ * A thread that may hold a checkout: an open thread, with the placement it was launched with
+ * (`null` when it was not launched, say started from an offer). Adapters work out from it
+ * which folder the thread works in, as they would have made or attached it.
+ */
+export interface CheckoutHolder {
+  readonly thread_id: string;
+  readonly placement: Placement | null;
+}
+
+/**
+ * What a checkout is for: the thread, and the threads that may already hold checkouts
+ * (`held`), so an adapter never grants one thread's worktree to another as isolated.
+ */
+export interface CheckoutRequest {
+  readonly thread_id: string;
+  /**
+   * The open threads (`launchThread` lists them all). One with this request's `thread_id` is
+   * this thread itself and holds nothing against it; left out, no worktree counts as held.
+   */
+  readonly held?: readonly CheckoutHolder[];
+}
+
+/**
  * The checkout port: turns a placement into a directory a thread works in. Adapters refuse
  * closed: when isolation is asked for and cannot be had, they report a problem and never fall
  * back to a shared checkout.
  */
 export interface CheckoutAdapter {
   /** Read-only: validates a placement without changing anything on disk. */
-  check(placement: Placement, request: { thread_id: string }): Promise<PlacementCheck>;
+  check(placement: Placement, request: CheckoutRequest): Promise<PlacementCheck>;
   /**
    * Creates or attaches the checkout. Throws {@link CheckoutError} when it cannot (and leaves
    * nothing half-made).
    */
-  prepare(placement: Placement, request: { thread_id: string }): Promise<Checkout>;
+  prepare(placement: Placement, request: CheckoutRequest): Promise<Checkout>;
   /**
    * Undoes a `prepare` whose launch did not go through: removes what it made for the thread
    * (a new worktree and its branch), and leaves alone what it only attached or shared.

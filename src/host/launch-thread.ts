@@ -2,6 +2,8 @@ import type { z } from "zod";
 import {
   type Checkout,
   type CheckoutAdapter,
+  type CheckoutHolder,
+  type CheckoutRequest,
   isCheckoutError,
   type PlacementProblem,
 } from "../checkout/port.ts";
@@ -80,6 +82,15 @@ export type LaunchCall = ServiceCall<LaunchRequest, LaunchPorts>;
 
 const refused = (rejection: Rejection): LaunchResult => ({ ok: false, stage: "check", rejection });
 
+/** The open threads, as the checkouts they may hold: what an attached worktree must not be. */
+async function holders(workspace: Workspace): Promise<CheckoutHolder[]> {
+  const open = await workspace.threads({ status: "open" });
+  return open.map((thread) => ({
+    thread_id: thread.id,
+    placement: thread.launch?.placement ?? null,
+  }));
+}
+
 /** What the write is of: the command, and the checkout prepared for it. */
 interface Prepared {
   readonly command: LaunchRequest & { readonly type: "launch_thread" };
@@ -113,12 +124,14 @@ async function writeOrRelease(
 /**
  * Launches a user-owned thread on `actor`'s request (usually the source thread's agent).
  * Everything is checked before anything is done: the rules (`not_found`, `forbidden` for
- * broader modes, `validation_failed`, `invalid_state`) by a dry run, then the placement by
- * the checkout adapter (`invalid_placement`). Then it prepares the checkout (a fetch
- * included), writes the thread with its prompt, and dispatches, in that order, so a failure
- * leaves nothing behind; see {@link LaunchResult}. Errors other than a `CheckoutError` from
- * the adapter, such as a thread id the adapter cannot use, are thrown, and so are the store's
- * faults at the write (the checkout released first, unless the outcome is unknown).
+ * broader modes, `validation_failed`, `invalid_state`, and `invalid_placement` for a thread
+ * id or branch name git would refuse) by a dry run, then the placement by the checkout
+ * adapter (`invalid_placement`), told which open threads may hold worktrees (`held`) so it
+ * never attaches one of theirs. Then it prepares the checkout (a fetch included), writes the
+ * thread with its prompt, and dispatches, in that order, so a failure leaves nothing behind;
+ * see {@link LaunchResult}. Errors other than a `CheckoutError` from the adapter are thrown
+ * (an adapter's bug), and so are the store's faults at a read or the write (the checkout
+ * released first, unless the outcome is unknown).
  */
 export async function launchThread(workspace: Workspace, call: LaunchCall): Promise<LaunchResult> {
   const { request, actor, ports } = call;
@@ -135,7 +148,8 @@ export async function launchThread(workspace: Workspace, call: LaunchCall): Prom
   // Cannot throw: the dry run parsed the same command.
   const placement = PlacementSchema.parse(command.placement ?? { type: "root" });
 
-  const verdict = await ports.checkout.check(placement, { thread_id });
+  const checkoutRequest: CheckoutRequest = { thread_id, held: await holders(workspace) };
+  const verdict = await ports.checkout.check(placement, checkoutRequest);
   if (!verdict.ok) {
     const { field, reason, message } = verdict.problem;
     return refused(invalidPlacement(field, reason, message));
@@ -143,7 +157,7 @@ export async function launchThread(workspace: Workspace, call: LaunchCall): Prom
 
   let checkout: Checkout;
   try {
-    checkout = await ports.checkout.prepare(placement, { thread_id });
+    checkout = await ports.checkout.prepare(placement, checkoutRequest);
   } catch (error) {
     if (isCheckoutError(error)) return { ok: false, stage: "checkout", problem: error.problem };
     throw error;

@@ -6,8 +6,9 @@ import { ThreadModeSchema } from "./threads.ts";
 
 /**
  * Start a user-owned thread on an agent's request, with its first prompt. Omitted modes and
- * model inherit the source thread's; the placement (default: the project root) is checked
- * by the host's checkout adapter before this is decided.
+ * model inherit the source thread's; the names the placement hands to git (a new worktree's
+ * thread id, the branches) are judged by the rules as git would, and the placement itself
+ * (default: the project root) by the host's checkout adapter before this is decided.
  */
 export const LaunchThreadSchema = z.strictObject({
   type: z.literal("launch_thread"),

@@ -4,10 +4,10 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { gitCheckout } from "../../src/checkout/git-checkout.ts";
 import {
   type CheckoutAdapter,
+  type CheckoutRequest,
   isCheckoutError,
   type PlacementProblemReason,
 } from "../../src/checkout/port.ts";
-import { isWorkspaceError } from "../../src/model/errors.ts";
 import { type Placement, PlacementSchema } from "../../src/model/placement.ts";
 import {
   copyFixture,
@@ -29,10 +29,11 @@ async function expectRefused(
   adapter: CheckoutAdapter,
   placement: Placement,
   expected: { reason: PlacementProblemReason; field: string },
+  asked: CheckoutRequest = request,
 ): Promise<void> {
-  const verdict = await adapter.check(placement, request);
+  const verdict = await adapter.check(placement, asked);
   expect(verdict).toEqual({ ok: false, problem: { ...expected, message: expect.any(String) } });
-  const thrown = await adapter.prepare(placement, request).then(
+  const thrown = await adapter.prepare(placement, asked).then(
     () => null,
     (error: unknown) => error,
   );
@@ -159,7 +160,7 @@ describe("new_worktree", () => {
 
   it("refuses a base that is not a local branch, changing nothing", async () => {
     const before = await snapshot(fx);
-    for (const base_ref of ["nope", "origin/main", "main~1", "-x", localMain]) {
+    for (const base_ref of ["nope", "origin/main", localMain]) {
       const placement = place({ type: "new_worktree", base_ref });
       await expectRefused(adapter, placement, {
         reason: "missing_branch",
@@ -168,6 +169,20 @@ describe("new_worktree", () => {
     }
     expect(await snapshot(fx)).toEqual(before);
     expect(await isDirectory(fx.defaultWorktrees)).toBe(false);
+  });
+
+  it("refuses a base that cannot be a branch name as invalid_branch_name, changing nothing", async () => {
+    const before = await snapshot(fx);
+    for (const base_ref of ["main~1", "-x", "a..b", "@", "main^{commit}", "x.lock"]) {
+      for (const from_origin of [false, true]) {
+        const placement = place({ type: "new_worktree", base_ref, from_origin });
+        await expectRefused(adapter, placement, {
+          reason: "invalid_branch_name",
+          field: "placement.base_ref",
+        });
+      }
+    }
+    expect(await snapshot(fx)).toEqual(before);
   });
 
   it("refuses from_origin when origin has no such branch (feature is local only)", async () => {
@@ -197,8 +212,9 @@ describe("new_worktree", () => {
     expect(await snapshot(fx)).toEqual(before);
   });
 
-  it("refuses a branch name git does not accept", async () => {
-    for (const branch of ["a..b", "-x", "HEAD", "@", "x.lock", "with space"]) {
+  it("refuses a branch name git does not accept, or one too long for a file name", async () => {
+    const long = `topic/${"a".repeat(241)}`;
+    for (const branch of ["a..b", "-x", "HEAD", "@", "x.lock", "with space", "a@{1}", long]) {
       const placement = place({ type: "new_worktree", base_ref: "main", branch });
       await expectRefused(adapter, placement, {
         reason: "invalid_branch_name",
@@ -229,14 +245,52 @@ describe("new_worktree", () => {
     expect(await isDirectory(fx.defaultWorktrees)).toBe(false);
   });
 
-  it("throws invalid_argument for a thread id that cannot name a folder", async () => {
-    for (const thread_id of ["../escape", "a/b", ".", ""]) {
-      const thrown = await adapter.check(fromMain, { thread_id }).then(
-        () => null,
-        (error: unknown) => error,
-      );
-      expect(isWorkspaceError(thrown) && thrown.code).toBe("invalid_argument");
+  it("refuses a branch that would sit in an existing one, or hold one, as branch_exists", async () => {
+    await git(fx.root, "branch", "topic/x", "main");
+    const before = await snapshot(fx);
+    for (const branch of ["feature/x", "topic", "topic/x/y"]) {
+      const placement = place({ type: "new_worktree", base_ref: "main", branch });
+      await expectRefused(adapter, placement, {
+        reason: "branch_exists",
+        field: "placement.branch",
+      });
     }
+    expect(await snapshot(fx)).toEqual(before);
+    // The default branch too: a branch `aw` leaves no room for `aw/<thread id>`.
+    await git(fx.root, "branch", "aw", "main");
+    await expectRefused(adapter, fromMain, { reason: "branch_exists", field: "placement.branch" });
+    expect(await git(fx.root, "worktree", "list", "--porcelain")).not.toContain("thr_1");
+    expect(await isDirectory(fx.defaultWorktrees)).toBe(false);
+  });
+
+  it("refuses a thread id that cannot name a worktree as invalid_thread_id, changing nothing", async () => {
+    const before = await snapshot(fx);
+    const ids = ["../escape", "a/b", ".", "", "a..b", "x.lock", "x.", "-x", "a b", "é", "HEAD"];
+    for (const thread_id of [...ids, "a".repeat(241)]) {
+      await expectRefused(
+        adapter,
+        fromMain,
+        { reason: "invalid_thread_id", field: "thread_id" },
+        { thread_id },
+      );
+    }
+    expect(await snapshot(fx)).toEqual(before);
+    expect(await isDirectory(fx.defaultWorktrees)).toBe(false);
+  });
+
+  it("refuses a thread id whose default branch the prefix spoils, as invalid_thread_id", async () => {
+    const spoiling = gitCheckout({ root: fx.root, branchPrefix: "x." });
+    const before = await snapshot(fx);
+    // `x.` + `lock` ends with .lock; a branch asked for by name does not need the id.
+    await expectRefused(
+      spoiling,
+      fromMain,
+      { reason: "invalid_thread_id", field: "thread_id" },
+      { thread_id: "lock" },
+    );
+    expect(await snapshot(fx)).toEqual(before);
+    const named = place({ type: "new_worktree", base_ref: "main", branch: "topic/lock" });
+    expect(await spoiling.check(named, { thread_id: "lock" })).toEqual({ ok: true });
   });
 });
 
@@ -329,6 +383,88 @@ describe("existing_worktree", () => {
     await expectRefused(adapter, idle, { reason: "branch_mismatch", field: "placement.branch" });
     // Nothing was switched.
     expect(await git(linked, "symbolic-ref", "--short", "HEAD")).toBe("feature");
+  });
+});
+
+describe("an existing worktree another open thread holds", () => {
+  let linked: string;
+  let link: string;
+  beforeEach(async () => {
+    linked = join(fx.base, "linked tree");
+    await git(fx.root, "worktree", "add", "-q", linked, "feature");
+    link = join(fx.base, "link-to-linked");
+    await symlink(linked, link);
+  });
+  const attach = (path: string): Placement => place({ type: "existing_worktree", path });
+  const inUse = { reason: "worktree_in_use", field: "placement.path" } as const;
+
+  it("is worktree_in_use however either thread names it: path, ../ or symlink", async () => {
+    const before = await snapshot(fx);
+    const names = [linked, link, `${fx.root}/../linked tree/`];
+    const verdicts = [];
+    for (const recorded of names) {
+      const held = [{ thread_id: "thr_holder", placement: attach(recorded) }];
+      for (const path of names) {
+        verdicts.push(await adapter.check(attach(path), { thread_id: "thr_1", held }));
+      }
+    }
+    expect(verdicts).toEqual(
+      names.flatMap(() =>
+        names.map(() => ({ ok: false, problem: { ...inUse, message: expect.any(String) } })),
+      ),
+    );
+    // prepare refuses the same, also when the branch asked for is the one checked out there.
+    const held = [{ thread_id: "thr_holder", placement: attach("../linked tree") }];
+    const withBranch = place({ type: "existing_worktree", path: link, branch: "feature" });
+    await expectRefused(adapter, withBranch, inUse, { thread_id: "thr_1", held });
+    expect(await snapshot(fx)).toEqual(before);
+  });
+
+  it("is worktree_in_use when it is the worktree the adapter made for an open thread", async () => {
+    const worktreesDir = join(fx.base, "trees");
+    await mkdir(worktreesDir);
+    await symlink(worktreesDir, join(fx.base, "trees-link"));
+    // Configured through a symlink: the folder it made is still recognised by its real path.
+    const custom = gitCheckout({ root: fx.root, worktreesDir: join(fx.base, "trees-link") });
+    const made = await custom.prepare(fromMain, { thread_id: "thr_made" });
+    expect(made.path).toBe(join(worktreesDir, "thr_made"));
+    // Launched into a new worktree, or started from an offer (no launch placement).
+    for (const placement of [fromMain, null]) {
+      const held = [{ thread_id: "thr_made", placement }];
+      for (const path of [made.path, join(fx.base, "trees-link", "thr_made")]) {
+        await expectRefused(custom, attach(path), inUse, { thread_id: "thr_1", held });
+      }
+    }
+  });
+
+  it("is granted again to the thread that holds it (a retry)", async () => {
+    const held = [{ thread_id: "thr_1", placement: attach(linked) }];
+    expect(await adapter.check(attach(link), { thread_id: "thr_1", held })).toEqual({ ok: true });
+    const checkout = await adapter.prepare(attach(link), { thread_id: "thr_1", held });
+    expect(checkout).toMatchObject({ mode: "isolated", path: linked, branch: "feature" });
+  });
+
+  it("is granted when no open thread holds it", async () => {
+    const held = [
+      { thread_id: "thr_other", placement: attach(join(fx.base, "elsewhere")) },
+      { thread_id: "thr_root", placement: root },
+      { thread_id: "thr_new", placement: fromMain },
+      // An id the adapter never makes a folder of, though joined to its folder it would name
+      // the linked tree.
+      { thread_id: "../linked tree", placement: null },
+    ];
+    expect(await adapter.check(attach(linked), { thread_id: "thr_1", held })).toEqual({
+      ok: true,
+    });
+    expect(await adapter.check(attach(linked), { thread_id: "thr_1" })).toEqual({ ok: true });
+  });
+
+  it("refuses a branch name git does not accept before looking further", async () => {
+    const placement = place({ type: "existing_worktree", path: linked, branch: "a..b" });
+    await expectRefused(adapter, placement, {
+      reason: "invalid_branch_name",
+      field: "placement.branch",
+    });
   });
 });
 

@@ -1,4 +1,4 @@
-import { mkdir } from "node:fs/promises";
+import { mkdir, symlink } from "node:fs/promises";
 import { join } from "node:path";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { gitCheckout } from "../../src/checkout/git-checkout.ts";
@@ -675,5 +675,200 @@ describe("after the write", () => {
     expect(dispatched).toEqual([]);
     expect(await snapshot(fx)).toEqual(before);
     expect(await promptOf("thr_new")).toBeUndefined();
+  });
+});
+
+describe("names git would refuse are refused by the rules, before any port runs", () => {
+  const newWorktree = { type: "new_worktree", base_ref: "main" } as const;
+  const cases: {
+    name: string;
+    fields: Partial<LaunchRequest>;
+    field: string;
+    reason: string;
+  }[] = [
+    ...[
+      "a..b",
+      "x.lock",
+      "x.",
+      "-x",
+      "a b",
+      "a/b",
+      "../up",
+      "@",
+      "a@{1}",
+      "é",
+      "x".repeat(241),
+    ].map((thread_id) => ({
+      name: `thread id ${JSON.stringify(thread_id.slice(0, 12))} for a new worktree`,
+      fields: { thread_id, placement: newWorktree },
+      field: "thread_id",
+      reason: "invalid_thread_id",
+    })),
+    ...["a..b", "x.lock", "x.", "-x", "a b", "@", "HEAD", "a@{1}", "a~1", "/a", "a//b"].map(
+      (branch) => ({
+        name: `branch ${JSON.stringify(branch)} for a new worktree`,
+        fields: { placement: { ...newWorktree, branch } },
+        field: "placement.branch",
+        reason: "invalid_branch_name",
+      }),
+    ),
+    {
+      name: "a new branch too long for a file name",
+      fields: { placement: { ...newWorktree, branch: `topic/${"a".repeat(241)}` } },
+      field: "placement.branch",
+      reason: "invalid_branch_name",
+    },
+    {
+      name: "a base ref that cannot be a branch",
+      fields: { placement: { type: "new_worktree", base_ref: "main~1", from_origin: true } },
+      field: "placement.base_ref",
+      reason: "invalid_branch_name",
+    },
+    {
+      name: "a branch an existing worktree is asked to be on",
+      fields: { placement: { type: "existing_worktree", path: "../linked", branch: "x.lock" } },
+      field: "placement.branch",
+      reason: "invalid_branch_name",
+    },
+  ];
+
+  it.each(cases)("$name", async ({ fields, field, reason }) => {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+
+    const result = await launchThread(workspace, {
+      request: ask(fields),
+      actor: sourceAgent,
+      ports,
+    });
+
+    expect(result).toEqual({
+      ok: false,
+      stage: "check",
+      rejection: { type: "invalid_placement", field, reason, message: expect.any(String) },
+    });
+    expect(adapter.calls).toEqual([]);
+    expect(dispatched).toEqual([]);
+    expect(await workspace.head()).toBe(head);
+    expect(await snapshot(fx)).toEqual(before);
+  });
+
+  it("launches a thread whose id could not name a worktree at the project root", async () => {
+    const result = await launchThread(workspace, {
+      request: ask({ thread_id: "x.lock" }),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(result).toMatchObject({ ok: true, thread_id: "x.lock", checkout: { mode: "shared" } });
+  });
+});
+
+describe("an existing worktree another open thread works in", () => {
+  let linked: string;
+  let link: string;
+  beforeEach(async () => {
+    linked = join(fx.base, "linked");
+    await git(fx.root, "worktree", "add", "-q", linked, "feature");
+    link = join(fx.base, "link-to-linked");
+    await symlink(linked, link);
+  });
+
+  const attach = (path: string, thread_id: string): LaunchRequest =>
+    ask({
+      thread_id,
+      message_id: `msg_${thread_id}`,
+      placement: { type: "existing_worktree", path },
+    });
+
+  async function expectInUse(request: LaunchRequest): Promise<void> {
+    const head = await workspace.head();
+    const before = await snapshot(fx);
+    adapter.calls.length = 0;
+    const result = await launchThread(workspace, { request, actor: sourceAgent, ports });
+    expect(result).toEqual({
+      ok: false,
+      stage: "check",
+      rejection: {
+        type: "invalid_placement",
+        field: "placement.path",
+        reason: "worktree_in_use",
+        message: expect.any(String),
+      },
+    });
+    expect(adapter.calls).toEqual(["check existing_worktree"]);
+    expect(await workspace.head()).toBe(head);
+    expect(await workspace.thread(request.thread_id ?? "")).toBeNull();
+    expect(await snapshot(fx)).toEqual(before);
+  }
+
+  it("is refused, by its path, with ../ or through a symlink, until that thread ends", async () => {
+    const first = await launchThread(workspace, {
+      request: attach("../linked", "thr_a"),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(first).toMatchObject({ ok: true, checkout: { mode: "isolated", path: linked } });
+
+    for (const path of [linked, link, `${fx.root}/../linked`]) {
+      await expectInUse(attach(path, "thr_b"));
+    }
+    expect(dispatched.map((d) => d.thread_id)).toEqual(["thr_a"]);
+
+    await workspace.commit({ type: "end_thread", thread_id: "thr_a" }, alice);
+    const second = await launchThread(workspace, {
+      request: attach(link, "thr_b"),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(second).toMatchObject({ ok: true, checkout: { mode: "isolated", path: linked } });
+  });
+
+  it("is granted once the thread holding it is deleted", async () => {
+    expect(
+      (await launchThread(workspace, { request: attach(link, "thr_a"), actor: sourceAgent, ports }))
+        .ok,
+    ).toBe(true);
+    await expectInUse(attach(linked, "thr_b"));
+    await workspace.commit({ type: "delete_thread", thread_id: "thr_a" }, alice);
+    const result = await launchThread(workspace, {
+      request: attach(linked, "thr_b"),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(result.ok).toBe(true);
+  });
+
+  it("is refused when it is the new worktree made for an open thread", async () => {
+    const made = await launchThread(workspace, {
+      request: ask({ thread_id: "thr_a", placement: { type: "new_worktree", base_ref: "main" } }),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(made.ok).toBe(true);
+    await expectInUse(attach(join(fx.defaultWorktrees, "thr_a"), "thr_b"));
+  });
+
+  it("the same thread asking again is refused by the rules: it exists already", async () => {
+    expect(
+      (
+        await launchThread(workspace, {
+          request: attach(linked, "thr_a"),
+          actor: sourceAgent,
+          ports,
+        })
+      ).ok,
+    ).toBe(true);
+    adapter.calls.length = 0;
+    const again = await launchThread(workspace, {
+      request: attach(linked, "thr_a"),
+      actor: sourceAgent,
+      ports,
+    });
+    expect(again).toEqual({
+      ok: false,
+      stage: "check",
+      rejection: { type: "invalid_state", message: "thread thr_a already exists" },
+    });
+    expect(adapter.calls).toEqual([]);
   });
 });

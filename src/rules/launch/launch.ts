@@ -2,18 +2,21 @@ import { type CommitResult, commitResult, RECORDED } from "../../model/commit-re
 import type { DecideContext } from "../../model/context.ts";
 import type { LaunchThread } from "../../model/launch.ts";
 import { DEFAULT_MODE_LADDERS } from "../../model/modes.ts";
-import { invalidState, notFound } from "../../model/rejections.ts";
+import { invalidPlacement, invalidState, notFound } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
 import { messageUsedIn, type State, threadIn } from "../../model/state.ts";
 import { newThread } from "../../model/threads.ts";
 import { openThread } from "../threads/open.ts";
 import { resolveModes, resolveWriteMode } from "./modes.ts";
+import { placementNameProblem } from "./placement-names.ts";
 
 /**
  * Launches a user-owned thread from an agent's thread, with its first prompt, in one write:
  * everything is checked before anything is. Omitted modes inherit the source thread's
  * ceiling and broader ones are `forbidden`, the write mode (`suggest` below `edit`) among
- * them; the model defaults to the source thread's.
+ * them; the model defaults to the source thread's. The names a new worktree or branch takes
+ * from the command are checked against git's rules (`invalid_placement`), so no checkout is
+ * asked to make what git would refuse.
  */
 export function decideLaunchThread(
   context: DecideContext,
@@ -28,6 +31,8 @@ export function decideLaunchThread(
   if (!modes.ok) return modes;
   const mode = resolveWriteMode(command.mode, source.mode);
   if (!mode.ok) return mode;
+  const named = placementNameProblem(command.placement, command.thread_id);
+  if (named !== null) return refuse(invalidPlacement(named.field, named.reason, named.message));
   if (threadIn(state, command.thread_id) !== null) {
     return refuse(invalidState(`thread ${command.thread_id} already exists`));
   }
