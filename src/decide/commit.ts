@@ -1,3 +1,4 @@
+import { isAgent } from "../model/actors.ts";
 import type { ArtifactType } from "../model/artifact-type.ts";
 import type { ArchiveArtifact, Change, EditArtifact } from "../model/artifacts.ts";
 import type { Command } from "../model/command.ts";
@@ -64,10 +65,18 @@ function changeArtifact(
   });
 }
 
-// An ended or deleted thread takes no new work.
-function threadOpen(state: State, threadId: string | null): Result<unknown> {
-  const thread = threadId === null ? null : threadIn(state, threadId);
-  return thread === null ? ok(null) : openThread(thread);
+// An agent writes and proposes only in a thread that exists, so no proposal names a thread
+// nobody reads (the original checked it only under an edit policy); an ended or deleted
+// thread takes no new work. People and the system name what they like, as in the original.
+function threadOpen(
+  context: DecideContext,
+  state: State,
+  threadId: string | null,
+): Result<unknown> {
+  if (threadId === null) return ok(null);
+  const thread = threadIn(state, threadId);
+  if (thread !== null) return openThread(thread);
+  return isAgent(context.actor) ? refuse(notFound("thread", threadId)) : ok(null);
 }
 
 // The write policy decides: a proposal, or the change applied by `apply` in its thread.
@@ -79,7 +88,7 @@ function proposeOrApply(
   apply: (threadId: string | null) => Result<CommitResult>,
 ): Result<CommitResult> {
   const threadId = contextThread(change.thread_id, context.actor);
-  const open = threadOpen(state, threadId);
+  const open = threadOpen(context, state, threadId);
   if (!open.ok) return open;
   const proposing = mustPropose(context, state, type, threadId);
   if (!proposing.ok) return proposing;
@@ -130,7 +139,8 @@ function decideCommand(
     case "archive_artifact":
       return changeArtifact(context, state, command);
     case "propose_change": {
-      const open = threadOpen(state, contextThread(command.change.thread_id, context.actor));
+      const thread = contextThread(command.change.thread_id, context.actor);
+      const open = threadOpen(context, state, thread);
       if (!open.ok) return open;
       return propose(context, state, {
         proposalId: command.proposal_id,

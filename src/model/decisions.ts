@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { ActorSchema } from "./actors.ts";
 import { IdSchema } from "./ids.ts";
 
 /** Where a decision is pending: a thread (the pane a person looks at) or a run. */
@@ -16,6 +17,16 @@ const DecisionOptionSchema = z.strictObject({
 });
 /** One answer a person can pick. */
 export type DecisionOption = z.infer<typeof DecisionOptionSchema>;
+
+/**
+ * The options of every approval, in the library's words: what a person sees is what the answer
+ * means (`approve` answers the deferred request `approved: true`), whatever labels the asker
+ * sent. The asker's own words about the call go in the decision's `prompt`.
+ */
+export const APPROVAL_OPTIONS: readonly DecisionOption[] = Object.freeze([
+  Object.freeze({ id: "approve", label: "Approve" }),
+  Object.freeze({ id: "deny", label: "Deny" }),
+]);
 
 /** Why a decision stopped being pending. */
 const RetireReasonSchema = z.enum([
@@ -39,6 +50,11 @@ export const DecisionSchema = z.object({
   /** The answer channel that delivers a pick; `null` when read-only. */
   channel: z.string().nullable(),
   expires_at: z.string().nullable(),
+  /**
+   * Who asked: only they supersede it or report it lost, besides the system and people.
+   * `null` for a decision recorded before askers were, whose asker is unknown.
+   */
+  asked_by: ActorSchema.nullable().default(null),
 });
 /** A blocking decision as the person sees it. */
 export type Decision = z.infer<typeof DecisionSchema>;
@@ -101,9 +117,10 @@ export const EMPTY_SLOT: DecisionSlot = Object.freeze({ pending: null, closed: O
 
 /**
  * Make a decision pending in a scope (recorded by the agent's adapter or the system). A newer
- * request supersedes the pending one. `options: null` is a prose-only request: it never gets
- * options. `channel` is how the scope's agent takes an answer; without a proven one the
- * decision is read-only.
+ * request supersedes the pending one; an agent's, only one it asked itself. `options: null`
+ * is a prose-only request: it never gets options. `channel` is how the scope's agent takes an
+ * answer; without a proven one the decision is read-only. An approval (a run's deferred one)
+ * always offers {@link APPROVAL_OPTIONS}: the labels an asker sends for it are not shown.
  */
 export const RequestDecisionSchema = z.strictObject({
   type: z.literal("request_decision"),

@@ -17,6 +17,8 @@ export const DeferredRequestSchema = named(
   }),
   "A tool call a paused run waits on: a question to answer or a call to approve.",
 );
+/** A tool call a paused run waits on. */
+export type DeferredRequest = z.infer<typeof DeferredRequestSchema>;
 
 /** A person's answer to a deferred request. */
 const DeferredAnswerSchema = z.object({
@@ -114,7 +116,10 @@ export const ToolReturnedSchema = z.object({
   summary: z.string().default(""),
   tool_name: z.string().default(""),
 });
-/** A run paused on deferred requests. */
+/**
+ * A run paused on deferred requests, each a tool call asked once: `record` refuses a repeated
+ * `tool_call_id`, or one the run already waits on or had answered.
+ */
 export const RunPausedSchema = z.object({
   type: z.literal("run_paused"),
   run_id: IdSchema,

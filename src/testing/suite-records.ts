@@ -120,6 +120,7 @@ export const decision = (id: string): Decision => ({
   received_at: "2026-11-30T09:00:00.000Z",
   channel: "chat",
   expires_at: null,
+  asked_by: { kind: "system", name: "system" },
 });
 
 /** Thread `id` in a status, with a decision pending in it or none. */

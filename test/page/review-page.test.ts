@@ -67,9 +67,10 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     expect(await seen(conflicted)).toMatch(/1 conflict[\s\S]*Now \(v2\)\s+Launch: Wednesday/);
     expect(await button(conflicted, "Accept").count()).toBe(0);
     expect(await seen(card("New plan plan_4"))).toContain("+Write the docs.");
-    expect(await button(card("May I run ls in the repository?"), "Allow once").isEnabled()).toBe(
-      true,
-    );
+    // An approval's buttons are the library's words, whatever labels the asker sent.
+    const approval = card("May I run ls in the repository?");
+    expect(await button(approval, "Approve").isEnabled()).toBe(true);
+    expect(await button(approval, "Allow once").count()).toBe(0);
     for (const name of ["Start", "Not now"]) {
       expect(await button(card("Loader tests"), name).isEnabled()).toBe(true);
     }
@@ -139,7 +140,7 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     expect(await unreachable.getByRole("button").count()).toBe(0);
     expect(await seen(unreachable)).toContain("cannot deliver on the “slack” channel");
     const ask = card("May I run ls in the repository?");
-    await button(ask, "Allow once").click();
+    await button(ask, "Approve").click();
     await ask.waitFor({ state: "detached" });
     const run = await reading((ws) => ws.run("run_1"));
     expect(run?.answers).toEqual({ call_ls: { answer: null, approved: true } });

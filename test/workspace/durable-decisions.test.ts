@@ -68,6 +68,7 @@ describe("a pending decision across a restart", () => {
       received_at: "2026-10-02T09:00:00.000Z",
       channel: "hook",
       expires_at: null,
+      asked_by: { kind: "agent", thread_id: "t1", run_id: null, name: "assistant" },
     });
 
     const second = open(path);

@@ -2,8 +2,10 @@ import { type CommitResult, commitResult, RECORDED } from "../../model/commit-re
 import type { DecideContext } from "../../model/context.ts";
 import {
   type AnswerDecision,
+  APPROVAL_OPTIONS,
   DEFERRED_CHANNEL,
   type Decision,
+  type DecisionOption,
   isBuiltInChannel,
   isDue,
   type RequestDecision,
@@ -30,6 +32,7 @@ import {
   scopeFields,
   slotOf,
 } from "../scopes/scope.ts";
+import { mayReportLost, maySupersede } from "./asker.ts";
 
 function written(owner: ScopeOwner, events: DecisionEvent[]): CommitResult {
   const next = evolveOwner(owner, events);
@@ -39,25 +42,40 @@ function written(owner: ScopeOwner, events: DecisionEvent[]): CommitResult {
   });
 }
 
-// A run's built-in channel only answers one of its pending deferred requests, with options
-// that mean something to it: an approval takes exactly `approve` and `deny`.
-function checkDeferred(owner: ScopeOwner, command: RequestDecision): Result<null> {
+// The options a request offers, before its channel is weighed. A run's built-in channel only
+// answers one of its pending deferred requests, with options that mean something to it: an
+// approval's are `approve` and `deny`, always both, in the library's words (the asker's labels
+// could make "Approve" read "No").
+function requestedOptions(
+  owner: ScopeOwner,
+  command: RequestDecision,
+): Result<DecisionOption[] | null> {
+  if (command.channel !== DEFERRED_CHANNEL) return ok(command.options);
   if (owner.kind !== "run") {
     return refuse(invalidState(`the ${DEFERRED_CHANNEL} channel answers runs, not threads`));
   }
   const request = owner.run.pending.find((r) => r.tool_call_id === command.decision_id);
   if (request === undefined) return refuse(notFound("deferred request", command.decision_id));
-  const ids = command.options?.map((o) => o.id) ?? [];
-  if (request.kind === "approval" && ids.some((id) => id !== "approve" && id !== "deny")) {
+  if (request.kind !== "approval" || command.options === null) return ok(command.options);
+  if (command.options.some((o) => o.id !== "approve" && o.id !== "deny")) {
     return refuse(invalidState("an approval's options are approve and deny"));
   }
-  return ok(null);
+  return ok(APPROVAL_OPTIONS.map((option) => ({ ...option })));
+}
+
+// The same request again: what the asker sent, whenever it arrived and whoever repeats it.
+function sameRequest(pending: Decision, decision: Decision): boolean {
+  const unstamped = { received_at: null, asked_by: null };
+  return jsonEqual({ ...pending, ...unstamped }, { ...decision, ...unstamped });
 }
 
 /**
- * Makes a decision pending in its scope, superseding the pending one (recorded, not dropped).
- * It gets options only when the request has them and its channel is proven (declared by the
- * host, or built in: a run's `deferred`, any scope's `notes`); otherwise it is read-only. Only the scope's agent or the system may ask; an ended scope takes none.
+ * Makes a decision pending in its scope, recording who asked, superseding the pending one
+ * (recorded, not dropped). It gets options only when the request has them and its channel is
+ * proven (declared by the host, or built in: a run's `deferred`, any scope's `notes`);
+ * otherwise it is read-only. An approval's options are the library's ({@link APPROVAL_OPTIONS}).
+ * Only the scope's agent or the system may ask; an ended scope takes none; an agent supersedes
+ * only a decision it asked (`forbidden` naming the pending one).
  */
 export function decideRequestDecision(
   context: DecideContext,
@@ -76,26 +94,24 @@ export function decideRequestDecision(
   if (ended !== undefined) {
     return refuse(invalidState(`decision ${command.decision_id} already ended (${ended.reason})`));
   }
-  if (command.channel === DEFERRED_CHANNEL) {
-    const checked = checkDeferred(owner, command);
-    if (!checked.ok) return checked;
-  }
+  const options = requestedOptions(owner, command);
+  if (!options.ok) return options;
   const proven =
     command.channel !== null &&
     (isBuiltInChannel(command.channel) || (context.channels ?? []).includes(command.channel));
-  const actionable = proven && command.options !== null;
+  const actionable = proven && options.value !== null;
   const decision: Decision = {
     id: command.decision_id,
     prompt: command.prompt,
-    options: actionable ? (command.options ?? []) : [],
+    options: actionable ? (options.value ?? []) : [],
     received_at: context.now ?? null,
     channel: actionable ? command.channel : null,
     expires_at: command.expires_at,
+    asked_by: context.actor,
   };
   const pending = slot.pending;
   if (pending?.id === command.decision_id) {
-    const same = jsonEqual({ ...pending, received_at: null }, { ...decision, received_at: null });
-    if (same) return ok(commitResult(RECORDED));
+    if (sameRequest(pending, decision)) return ok(commitResult(RECORDED));
     return refuse(invalidState(`decision ${command.decision_id} is already pending`));
   }
   // One that expired before it arrived would only block the scope until someone retired it.
@@ -104,6 +120,8 @@ export function decideRequestDecision(
   }
   const events: DecisionEvent[] = [];
   if (pending !== null) {
+    const mine = maySupersede(context.actor, pending, fields.scope);
+    if (!mine.ok) return mine;
     events.push({
       type: "decision_superseded",
       ...fields,
@@ -206,7 +224,8 @@ export function decideAnswerDecision(
 
 /**
  * Retires a pending decision without an answer: the person acted elsewhere, the transport
- * was lost, or (by the clock) it expired. Retiring one already gone is a no-op.
+ * was lost, or (by the clock) it expired. Retiring one already gone is a no-op. An agent
+ * reports lost only a decision it asked (`forbidden`); expiry is anyone's to record.
  */
 export function decideRetireDecision(
   context: DecideContext,
@@ -224,6 +243,10 @@ export function decideRetireDecision(
   if (decision === "answered") return ok(commitResult(RECORDED));
   if (command.reason === "expired" && !isDue(decision, context.now)) {
     return refuse(invalidState(`decision ${decision.id} has not expired`));
+  }
+  if (command.reason !== "expired") {
+    const mine = mayReportLost(context.actor, decision);
+    if (!mine.ok) return mine;
   }
   return ok(
     written(owner, [

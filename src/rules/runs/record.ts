@@ -1,9 +1,9 @@
 import { type CommitResult, commitResult, RECORDED } from "../../model/commit-result.ts";
 import { EMPTY_SLOT } from "../../model/decisions.ts";
 import type { Fact } from "../../model/event.ts";
-import { invalidState, notFound } from "../../model/rejections.ts";
+import { invalidState, notFound, validationFailed } from "../../model/rejections.ts";
 import { ok, type Result, refuse } from "../../model/result.ts";
-import type { Run, RunStatus } from "../../model/runs.ts";
+import type { DeferredRequest, Run, RunStatus } from "../../model/runs.ts";
 import { runIn, type State, threadIn } from "../../model/state.ts";
 import { evolveOwner, retirePending } from "../scopes/scope.ts";
 import { openThread } from "../threads/open.ts";
@@ -48,6 +48,53 @@ function started(state: State, fact: Extract<Fact, { type: "run_started" }>): Re
   });
 }
 
+// A pause asks each tool call once: an answer is keyed by its id, so a repeated id would send
+// one answer to whichever of the two the host looks up first.
+function repeatedRequest(requests: readonly DeferredRequest[]): Result<null> {
+  const first = new Map<string, number>();
+  for (const [index, { tool_call_id: id }] of requests.entries()) {
+    const earlier = first.get(id);
+    if (earlier !== undefined) {
+      return refuse(
+        validationFailed("invalid fact", [
+          {
+            type: "duplicate_id",
+            loc: ["requests", index, "tool_call_id"],
+            msg: `tool_call_id ${id} is already requests[${earlier}]'s`,
+            input: id,
+          },
+        ]),
+      );
+    }
+    first.set(id, index);
+  }
+  return ok(null);
+}
+
+// Nor a call the run already waits on or had answered: a repeated answer to that id returns
+// the recorded one (P4), which would reach the new request as if the person had given it.
+function knownRequest(run: Run, requests: readonly DeferredRequest[]): Result<null> {
+  for (const { tool_call_id: id } of requests) {
+    if (Object.hasOwn(run.answers, id) || Object.hasOwn(run.answered, id)) {
+      return refuse(invalidState(`deferred request ${id} is already answered`));
+    }
+    if (run.pending.some((r) => r.tool_call_id === id)) {
+      return refuse(invalidState(`deferred request ${id} is already pending`));
+    }
+  }
+  return ok(null);
+}
+
+function paused(state: State, fact: Extract<Fact, { type: "run_paused" }>): Result<Run> {
+  const distinct = repeatedRequest(fact.requests);
+  if (!distinct.ok) return distinct;
+  const run = runFor(state, fact, ["running"]);
+  if (!run.ok) return run;
+  const fresh = knownRequest(run.value, fact.requests);
+  if (!fresh.ok) return fresh;
+  return ok({ ...run.value, status: "paused", pending: fact.requests, resume: fact.resume });
+}
+
 /** The run a fact leaves behind, or `null` when the fact changes no run. */
 function nextRun(state: State, fact: RunFact): Result<Run | null> {
   switch (fact.type) {
@@ -58,11 +105,8 @@ function nextRun(state: State, fact: RunFact): Result<Run | null> {
       const run = runFor(state, fact, ["running"]);
       return run.ok ? ok(null) : run;
     }
-    case "run_paused": {
-      const run = runFor(state, fact, ["running"]);
-      if (!run.ok) return run;
-      return ok({ ...run.value, status: "paused", pending: fact.requests, resume: fact.resume });
-    }
+    case "run_paused":
+      return paused(state, fact);
     case "run_ended": {
       const run = runFor(state, fact, ["running", "paused"]);
       if (!run.ok) return run;

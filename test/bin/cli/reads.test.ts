@@ -28,7 +28,7 @@ describe.concurrent("reading a workspace", () => {
       "  dec_hook      in thread thr_2: Deploy now?",
       "                options: once (Once), never (Never)",
       "  call_approve  in run run_1: May I run ls?",
-      "                options: approve (Allow once), deny (Deny)",
+      "                options: approve (Approve), deny (Deny)",
       "Offers: 2 standing",
       "  call_offer  from thread thr_1: Loader tests — Cover the loader with tests.",
       "  call_other  from thread thr_1: Docs — Document the loader.",
@@ -96,17 +96,19 @@ describe.concurrent("reading a workspace", () => {
     expect(stdout).toContain(
       "1 conflict: accepting it as it stands is refused; resolve with `agent-workspace accept prp_conflict --edit`",
     );
+    // The block is indented under its heading: no line of the agent's text starts at the
+    // CLI's own left edge.
     expect(stdout).toContain(
       [
         "conflict at /text (text):",
-        "<<<<<<< current",
-        "Launch: Wednesday.",
-        "||||||| base",
-        "Launch: Friday.",
-        "=======",
-        "Launch: Tuesday.",
-        ">>>>>>> proposed",
-        "Budget: 10.",
+        "  <<<<<<< current",
+        "  Launch: Wednesday.",
+        "  ||||||| base",
+        "  Launch: Friday.",
+        "  =======",
+        "  Launch: Tuesday.",
+        "  >>>>>>> proposed",
+        "  Budget: 10.",
       ].join("\n"),
     );
   });

@@ -214,9 +214,10 @@ async function workspace(widen: readonly AccessWidening[] = []): Promise<Workspa
   // A proposal by someone else than every actor above, so that answering it is not one's own.
   const by = { kind: "external_agent", client_id: "other" } as const;
   ok(await ws.commit({ type: "propose_change", proposal_id: "prp_x", change: edit }, by));
+  // Asked by thr_1's agent: superseding it or reporting it lost is the agent's own to do.
   const options = [{ id: "yes", label: "Yes" }];
   const ask = { type: "request_decision", scope: threadScope, decision_id: "dec_1", prompt: "Go?" };
-  ok(await ws.commit({ ...ask, options, channel: "hook" } as CommandInput, { kind: "system" }));
+  ok(await ws.commit({ ...ask, options, channel: "hook" } as CommandInput, ownAgent));
   // An offer of thr_1's being started: claimed by the thread started from it.
   const origin = { thread_id: "thr_1", offer_id: "call_claimed" };
   ok(await ws.commit({ type: "create_thread", thread_id: "thr_3", proposed_by: origin }, alice));

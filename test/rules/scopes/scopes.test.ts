@@ -18,6 +18,7 @@ const decision = (id: string) => ({
   received_at: null,
   channel: "hook",
   expires_at: null,
+  asked_by: null,
 });
 
 describe("a scope's decision slot", () => {
