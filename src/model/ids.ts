@@ -25,13 +25,19 @@ export function sequentialIds(): IdSource {
 
 /**
  * An id that comes from outside (in a command, a fact or an actor): 1 to 256 UTF-16 units,
- * without control characters, so that every store can index it and every surface show it.
+ * without control characters (Cc), line or paragraph separators (Zl, Zp) or format
+ * characters (Cf: bidi overrides and isolates, zero-width characters, the BOM), so that
+ * every store can index it and every surface show it on one line, as it is, and two ids that
+ * look the same are the same.
  */
 export const IdSchema = z
   .string()
   .min(1)
   .max(MAX_ID_LENGTH)
-  .regex(/^[^\p{Cc}]*$/u, "must not contain control characters");
+  .regex(
+    /^[^\p{Cc}\p{Cf}\p{Zl}\p{Zp}]*$/u,
+    "must not contain control characters, line or paragraph separators or format characters",
+  );
 
 /** True for a string {@link IdSchema} accepts (and every store can look up). */
 export function isId(value: unknown): value is string {

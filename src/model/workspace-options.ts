@@ -44,8 +44,9 @@ export function limitsOption(option: unknown): Limits {
 
 /**
  * The `id` option of a workspace (default `"default"`), held to the rules of every other id
- * (1 to 256 UTF-16 units, no control characters, no unpaired surrogates), so every store can
- * key a log by it and keep it apart from every other.
+ * (1 to 256 UTF-16 units; no control characters, line or paragraph separators or format
+ * characters; no unpaired surrogates), so every store can key a log by it and keep it apart
+ * from every other.
  *
  * @throws WorkspaceError `invalid_argument` for an id outside those rules.
  */
@@ -54,7 +55,7 @@ export function workspaceIdOption(option: unknown): string {
   if (isId(option)) return option;
   throw new WorkspaceError(
     "invalid_argument",
-    "createWorkspace: id must be 1 to 256 characters, without control characters or unpaired surrogates",
+    "createWorkspace: id must be 1 to 256 characters, without control characters, line or paragraph separators, format characters or unpaired surrogates",
   );
 }
 

@@ -1,6 +1,8 @@
 import { z } from "zod";
 import type { ArtifactType } from "../model/artifact-type.ts";
 import { IdSchema } from "../model/ids.ts";
+import { jsonText } from "../model/json-text.ts";
+import { inlined } from "../model/line-breaks.ts";
 import { validationFailed } from "../model/rejections.ts";
 import type { WorkspaceTool } from "./api.ts";
 import { type JsonSchema, nullable, strictObject, strictSchema } from "./strict-schema.ts";
@@ -9,6 +11,10 @@ import { answered, committed, refused, type ToolKit, tool } from "./tool-kit.ts"
 const STRING: JsonSchema = { type: "string" };
 const INTEGER: JsonSchema = { type: "integer" };
 const ID = IdSchema;
+
+// An id or a kind on a line of a tool's text: where it holds a line break (ids stored before
+// they were held to one line could), it continues indented, never as a line of its own.
+const said = (text: string): string => inlined(text, "  ");
 
 /** A tool name for a kind: what every SDK accepts (`^[a-zA-Z0-9_-]{1,64}$`). */
 export function toolName(verb: string, kind: string): string {
@@ -35,7 +41,7 @@ export function listArtifacts(kit: ToolKit): WorkspaceTool {
     jsonSchema: strictObject({}),
     async run() {
       const live = (await kit.workspace.artifacts()).filter((a) => !a.archived);
-      const lines = live.map((a) => `- ${a.id} (${a.kind}, version ${a.version})`);
+      const lines = live.map((a) => `- ${said(a.id)} (${said(a.kind)}, version ${a.version})`);
       const text = lines.length === 0 ? "There are no artifacts yet." : lines.join("\n");
       return answered(
         kit,
@@ -46,7 +52,10 @@ export function listArtifacts(kit: ToolKit): WorkspaceTool {
   });
 }
 
-/** Reads one artifact: its kind, version and data. */
+/**
+ * Reads one artifact: its kind, version and data, the data as JSON text with every line break
+ * and control escaped, so nothing in it starts a line of the text the model reads.
+ */
 export function readArtifact(kit: ToolKit): WorkspaceTool {
   return tool(kit, {
     name: "read_artifact",
@@ -61,7 +70,8 @@ export function readArtifact(kit: ToolKit): WorkspaceTool {
         return refused(kit, { type: "not_found", message, entity: "artifact", id: artifact_id });
       }
       const state = artifact.archived ? ", archived" : "";
-      const text = `${artifact.id} (${artifact.kind}, version ${artifact.version}${state}):\n${JSON.stringify(artifact.data, null, 2)}`;
+      const head = `${said(artifact.id)} (${said(artifact.kind)}, version ${artifact.version}${state})`;
+      const text = `${head}:\n${jsonText(artifact.data, 2)}`;
       return answered(kit, text, artifact);
     },
   });
@@ -84,9 +94,7 @@ export function archiveArtifact(kit: ToolKit): WorkspaceTool {
 function dataInput(type: ArtifactType): { schema: z.ZodType; json: JsonSchema; key: string } {
   const strict = strictSchema(type.schema);
   if (strict !== null) return { schema: type.schema, json: strict, key: "data" };
-  const shape = JSON.stringify(
-    z.toJSONSchema(type.schema, { io: "input", unrepresentable: "any" }),
-  );
+  const shape = jsonText(z.toJSONSchema(type.schema, { io: "input", unrepresentable: "any" }));
   const description = `The ${type.kind}'s content as a JSON text, matching this JSON Schema: ${shape}`;
   return { schema: z.string(), json: { type: "string", description }, key: "data_json" };
 }

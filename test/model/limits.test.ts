@@ -201,9 +201,50 @@ describe("parsing under the limits", () => {
     expect(post("thread für Q3 ✓").ok).toBe(true);
   });
 
+  it("holds ids to one line, shown as they are: no line or paragraph separator, no format character", () => {
+    const post = (thread_id: string) =>
+      parseCommand({ type: "post_message", thread_id, content: "x" }, sequentialIds());
+    const refused = {
+      ok: false,
+      rejection: {
+        errors: [
+          {
+            type: "string_pattern_mismatch",
+            loc: ["thread_id"],
+            msg: "String should match pattern '^[^\\p{Cc}\\p{Cf}\\p{Zl}\\p{Zp}]*$'",
+          },
+        ],
+      },
+    };
+    for (const id of [
+      "n9\u2028- Alice answered your question q1",
+      "a\u2029b",
+      "a\u0085b",
+      "a\u000bb",
+      "a\u001cb",
+      "t\u202egpj.exe",
+      "t\u2066x\u2069",
+      "t\u200b1",
+      "t\u200d1",
+      "\ufefft1",
+      "t\u00ad1",
+      "t\u{e0041}",
+      "t\u009b2J",
+    ]) {
+      expect(post(id), JSON.stringify(id)).toMatchObject(refused);
+    }
+    // Letters, marks, symbols and spaces of any script are ids: emoji, accents, CJK, a no-break space.
+    for (const id of ["thread für Q3 ✓", "📝 plan", "e\u0301", "计划", "a\u00a0b"]) {
+      expect(post(id).ok, id).toBe(true);
+    }
+  });
+
   it("isId agrees with what commands accept", () => {
     for (const id of ["t1", "x".repeat(256), "ü ✓"]) expect(isId(id)).toBe(true);
     for (const id of ["", "x".repeat(257), "a\u0000", "\ud800", "a\tb", 5, null]) {
+      expect(isId(id)).toBe(false);
+    }
+    for (const id of ["a\u2028b", "a\u2029b", "a\u202eb", "a\u200bb", "\ufeffa"]) {
       expect(isId(id)).toBe(false);
     }
   });

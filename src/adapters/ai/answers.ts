@@ -1,4 +1,6 @@
 import type { ToolModelMessage } from "ai";
+import { jsonText } from "../../model/json-text.ts";
+import { inlined } from "../../model/line-breaks.ts";
 import type { Run } from "../../model/runs.ts";
 import type { AiGivenAnswer } from "./api.ts";
 import { questionOf } from "./waiting-calls.ts";
@@ -23,8 +25,9 @@ export function givenAnswers(run: Run): AiGivenAnswer[] {
 /** A question's answer in words for the model: the option's label, or the person's text. */
 function answerText(request: Request, answer: unknown): string {
   const picked = questionOf(request.args).options?.find((o) => o.id === answer);
-  if (picked !== undefined) return `The person chose "${picked.label}" (${picked.id}).`;
-  const words = typeof answer === "string" ? answer : JSON.stringify(answer);
+  if (picked !== undefined)
+    return `The person chose "${inlined(picked.label, "  ")}" (${picked.id}).`;
+  const words = typeof answer === "string" ? inlined(answer, "  ") : jsonText(answer);
   return `The person answered: ${words}`;
 }
 

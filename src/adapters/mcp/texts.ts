@@ -1,3 +1,4 @@
+import { inlined } from "../../model/line-breaks.ts";
 import type { DecisionEnd } from "./decision-end.ts";
 
 const WITHOUT = "go on without the answer, or stop and say what you need.";
@@ -25,7 +26,7 @@ export function endText(end: DecisionEnd, scopeKind: "thread" | "run"): string {
 
 /** The person picked an option. */
 export function answerText(label: string, optionId: string): string {
-  return `The person answered: ${label} (option ${optionId}).`;
+  return `The person answered: ${inlined(label, "  ")} (option ${optionId}).`;
 }
 
 /** The person wrote an answer. */

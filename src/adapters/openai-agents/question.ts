@@ -1,4 +1,6 @@
 import { renderNotes } from "../../diffs/notes/render.ts";
+import { jsonText } from "../../model/json-text.ts";
+import { inlined } from "../../model/line-breaks.ts";
 import { answered, type ToolKit } from "../../tools/tool-kit.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { RunAgent } from "./run-agent.ts";
@@ -16,8 +18,8 @@ function words(answer: unknown, input: unknown): string {
     ? (options as { id?: unknown; label?: unknown }[]).find((o) => o.id === answer)
     : undefined;
   if (picked !== undefined)
-    return `The person answered: ${String(picked.label)} (${String(answer)}).`;
-  const text = typeof answer === "string" ? answer : JSON.stringify(answer);
+    return `The person answered: ${inlined(String(picked.label), "  ")} (${String(answer)}).`;
+  const text = typeof answer === "string" ? inlined(answer, "  ") : jsonText(answer);
   return `The person answered: ${text}`;
 }
 

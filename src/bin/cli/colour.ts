@@ -1,21 +1,25 @@
 import { stripVTControlCharacters } from "node:util";
+import { line, type Shown, sgr } from "./shown.ts";
 
-/** Paints text for a terminal; every function is the identity when colour is off. */
+/**
+ * Paints text for a terminal; when colour is off, every function leaves it unpainted. A
+ * string given is made visible first (`shown`), so the palette's codes are the only ones.
+ */
 export interface Palette {
   readonly enabled: boolean;
-  readonly bold: (text: string) => string;
-  readonly dim: (text: string) => string;
-  readonly red: (text: string) => string;
-  readonly green: (text: string) => string;
-  readonly yellow: (text: string) => string;
-  readonly cyan: (text: string) => string;
+  readonly bold: (text: string | Shown) => Shown;
+  readonly dim: (text: string | Shown) => Shown;
+  readonly red: (text: string | Shown) => Shown;
+  readonly green: (text: string | Shown) => Shown;
+  readonly yellow: (text: string | Shown) => Shown;
+  readonly cyan: (text: string | Shown) => Shown;
 }
 
-const sgr =
+const paint =
   (on: number, off: number) =>
-  (text: string): string =>
-    `\u001b[${on}m${text}\u001b[${off}m`;
-const plain = (text: string): string => text;
+  (text: string | Shown): Shown =>
+    sgr(on, off, text);
+const plain = (text: string | Shown): Shown => line`${text}`;
 
 /** The palette for a terminal (`enabled`) or for anything else (no escape codes at all). */
 export function palette(enabled: boolean): Palette {
@@ -32,12 +36,12 @@ export function palette(enabled: boolean): Palette {
   }
   return {
     enabled,
-    bold: sgr(1, 22),
-    dim: sgr(2, 22),
-    red: sgr(31, 39),
-    green: sgr(32, 39),
-    yellow: sgr(33, 39),
-    cyan: sgr(36, 39),
+    bold: paint(1, 22),
+    dim: paint(2, 22),
+    red: paint(31, 39),
+    green: paint(32, 39),
+    yellow: paint(33, 39),
+    cyan: paint(36, 39),
   };
 }
 

@@ -10,6 +10,7 @@ import { EXIT, type ExitCode, refused, usage } from "./exit.ts";
 import { type Output, printReport } from "./io.ts";
 import type { CliHost } from "./modules.ts";
 import { SURFACE } from "./respond.ts";
+import { line } from "./shown.ts";
 
 /** Where a decision is: pending now (with its options), or already ended in its scope. */
 interface Found {
@@ -81,7 +82,7 @@ function deliveryReport(delivery: DeliveryResult, id: string, out: Output): Exit
     };
     return printReport(out, {
       json,
-      text: [`${out.paint.green("delivered")}: ${id} answered ${delivery.option_id}, ${via}`],
+      text: [line`${out.paint.green("delivered")}: ${id} answered ${delivery.option_id}, ${via}`],
     });
   }
   const error = delivery.error instanceof Error ? delivery.error.message : String(delivery.error);
@@ -94,7 +95,7 @@ function deliveryReport(delivery: DeliveryResult, id: string, out: Output): Exit
     error,
   };
   const text = [
-    `${out.paint.red("not delivered")}: ${id} answered ${delivery.option_id} (stored; the id is consumed), but ${via} failed: ${error}`,
+    line`${out.paint.red("not delivered")}: ${id} answered ${delivery.option_id} (stored; the id is consumed), but ${via} failed: ${error}`,
   ];
   return printReport(out, { exit: EXIT.failed, json, text });
 }
@@ -127,7 +128,7 @@ async function answer(
     case "repeat": {
       const json = { ok: true, status: "repeat", decision_id: id, option_id: result.option_id };
       const text = [
-        `${id} was already answered (${result.option_id}); nothing was stored or delivered again`,
+        line`${id} was already answered (${String(result.option_id)}); nothing was stored or delivered again`,
       ];
       return printReport(out, { json, text });
     }
@@ -146,11 +147,11 @@ async function whenQueued(
   if (now !== null) return deliveryReport(now, id, out);
   const { option_id, channel } = queued;
   const json = { ok: true, status: "queued", decision_id: id, option_id, channel };
-  const text = `${out.paint.yellow("queued")}: ${id} answered ${option_id}; delivering through ${channel}`;
+  const text = line`${out.paint.yellow("queued")}: ${id} answered ${option_id}; delivering through ${channel}`;
   printReport(out, { json, text: [text] });
   const later = await queued.delivery;
   if (later.ok) return EXIT.done;
-  out.warn([`not delivered through ${later.channel}: ${String(later.error)}`]);
+  out.warn([line`not delivered through ${later.channel}: ${String(later.error)}`]);
   return EXIT.failed;
 }
 

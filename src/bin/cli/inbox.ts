@@ -13,6 +13,7 @@ import {
   proposalSummary,
   viewOf,
 } from "./proposal-view.ts";
+import { joined, line, type Shown, shown } from "./shown.ts";
 
 /** What waits for a person in a workspace. */
 interface Inbox {
@@ -32,53 +33,64 @@ async function readInbox(workspace: Workspace): Promise<Inbox> {
   return { proposals, decisions, offers };
 }
 
-function heading(paint: Palette, title: string, count: number, state: string): string {
+function heading(paint: Palette, title: string, count: number, state: string): Shown {
   return paint.bold(`${title}: ${count === 0 ? "none" : `${count} ${state}`}`);
 }
 
-/** A section's lines: each entry's id in a column as wide as the longest, then its text. */
-function section<T>(
-  entries: readonly T[],
-  line: (entry: T) => { readonly id: string; readonly text: string; readonly more: string[] },
-  paint: Palette,
-): string[] {
-  const lines = entries.map(line);
-  const width = Math.max(0, ...lines.map(({ id }) => id.length));
+/** One entry of a section: its id, its line, and the lines under it. */
+interface Entry {
+  readonly id: string;
+  readonly text: Shown;
+  readonly more: readonly Shown[];
+}
+
+/**
+ * A section's lines: each entry's id in a column as wide as the longest, then its text. What
+ * agents wrote is shown on its entry's line, its line breaks as escapes, so no entry's text
+ * starts a line that reads as another entry.
+ */
+function section<T>(entries: readonly T[], entry: (entry: T) => Entry, paint: Palette): Shown[] {
+  const lines = entries.map(entry);
+  const ids = lines.map(({ id }) => shown(id).toString());
+  const width = Math.max(0, ...ids.map((id) => id.length));
   const indent = " ".repeat(width + 4);
-  return lines.flatMap(({ id, text, more }) => [
-    `  ${paint.cyan(id.padEnd(width))}  ${text}`,
-    ...more.map((extra) => `${indent}${extra}`),
+  return lines.flatMap(({ text, more }, i) => [
+    line`  ${paint.cyan((ids[i] ?? "").padEnd(width))}  ${text}`,
+    ...more.map((extra) => line`${indent}${extra}`),
   ]);
 }
 
-function proposalLine(view: ProposalView, paint: Palette) {
+function proposalLine(view: ProposalView, paint: Palette): Entry {
   const { proposal, preview } = view;
-  const state = `${behindText(preview.behind)}, ${mergeState(view, paint)}`;
-  const more = proposal.rationale === null ? [] : [`why: ${proposal.rationale}`];
-  return { id: proposal.id, text: `${changeText(view)} — ${state}`, more };
+  const state = line`${behindText(preview.behind)}, ${mergeState(view, paint)}`;
+  const more = proposal.rationale === null ? [] : [line`why: ${proposal.rationale}`];
+  return { id: proposal.id, text: line`${changeText(view)} — ${state}`, more };
 }
 
-function decisionLine({ scope, decision }: PendingDecision, paint: Palette) {
+function decisionLine({ scope, decision }: PendingDecision, paint: Palette): Entry {
   const options =
     decision.options.length === 0
       ? paint.dim("read-only: answer where the agent runs")
-      : `options: ${decision.options.map((o) => `${paint.bold(o.id)} (${o.label})`).join(", ")}`;
+      : line`options: ${joined(
+          decision.options.map((o) => line`${paint.bold(o.id)} (${o.label})`),
+          ", ",
+        )}`;
   return {
     id: decision.id,
-    text: `in ${scope.kind} ${scope.id}: ${decision.prompt}`,
+    text: line`in ${scope.kind} ${scope.id}: ${decision.prompt}`,
     more: [options],
   };
 }
 
-function offerLine({ thread_id, offer_id, offer }: OfferEntry) {
+function offerLine({ thread_id, offer_id, offer }: OfferEntry): Entry {
   return {
     id: offer_id,
-    text: `from thread ${thread_id}: ${offer.title} — ${offer.summary}`,
+    text: line`from thread ${thread_id}: ${offer.title} — ${offer.summary}`,
     more: [],
   };
 }
 
-function renderInbox(inbox: Inbox, paint: Palette): string[] {
+function renderInbox(inbox: Inbox, paint: Palette): Shown[] {
   const { proposals, decisions, offers } = inbox;
   return [
     heading(paint, "Proposals", proposals.length, "pending"),

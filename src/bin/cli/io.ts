@@ -1,5 +1,7 @@
+import { jsonText } from "../../model/json-text.ts";
 import { type Palette, palette, wantsColour } from "./colour.ts";
 import type { ExitCode } from "./exit.ts";
+import type { Shown } from "./shown.ts";
 
 /** The process as the CLI sees it: its streams, environment and folder, and its signals. */
 export interface Io {
@@ -39,32 +41,37 @@ export function processIo(): Io {
   };
 }
 
-/** How a command prints: JSON only with `--json`, coloured text only on a terminal. */
+/**
+ * How a command prints: JSON only with `--json`, coloured text only on a terminal. Text is
+ * only ever {@link Shown} lines (others' content made visible in them), and JSON has every
+ * line break, control and format character escaped as `\uXXXX`: nothing another actor wrote
+ * reaches the terminal raw, in either mode.
+ */
 export interface Output {
   readonly json: boolean;
   readonly paint: Palette;
   /** Lines of text on stdout (nothing in JSON mode: print `data` there instead). */
-  lines(lines: readonly string[]): void;
+  lines(lines: readonly Shown[]): void;
   /** One JSON document on stdout, indented. */
   data(value: unknown): void;
   /** One JSON value on one line of stdout (JSON Lines, for streams). */
   record(value: unknown): void;
   /** Lines of text on stderr, for people, in either mode. */
-  warn(lines: readonly string[]): void;
+  warn(lines: readonly Shown[]): void;
 }
 
 /** The output of a command run with (`json`) or without `--json`. */
 export function output(io: Io, json: boolean): Output {
   const paint = palette(wantsColour({ env: io.env, tty: io.tty, json }));
-  const text = (lines: readonly string[]): string => lines.map((line) => `${line}\n`).join("");
+  const text = (lines: readonly Shown[]): string => lines.map((line) => `${line}\n`).join("");
   return {
     json,
     paint,
     lines: (lines) => {
       if (!json && lines.length > 0) io.write(text(lines));
     },
-    data: (value) => io.write(`${JSON.stringify(value, null, 2)}\n`),
-    record: (value) => io.write(`${JSON.stringify(value)}\n`),
+    data: (value) => io.write(`${jsonText(value, 2)}\n`),
+    record: (value) => io.write(`${jsonText(value)}\n`),
     warn: (lines) => {
       if (lines.length > 0) io.error(text(lines));
     },
@@ -78,7 +85,7 @@ export function output(io: Io, json: boolean): Output {
 export interface Report {
   readonly exit?: ExitCode;
   readonly json: unknown;
-  readonly text: readonly string[];
+  readonly text: readonly Shown[];
 }
 
 /** Prints a report the way its mode and exit code say. */

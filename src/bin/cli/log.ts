@@ -1,12 +1,14 @@
 import type { CommandDef } from "citty";
 import { participantKey } from "../../model/actors.ts";
 import type { Envelope } from "../../model/envelope.ts";
+import { jsonText } from "../../model/json-text.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import { countValue, optionValue, READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, type ExitCode, usage } from "./exit.ts";
 import type { Io, Output } from "./io.ts";
+import { line, type Shown } from "./shown.ts";
 
 const WIDTH = 60;
 
@@ -27,17 +29,22 @@ function fields(event: Envelope["event"]): string {
   }
   return pairs
     .map(([key, value]) => {
-      const text = typeof value === "string" ? JSON.stringify(value) : String(value);
+      const text = typeof value === "string" ? jsonText(value) : String(value);
       return `${key}=${text.length > WIDTH ? `${text.slice(0, WIDTH - 1)}…` : text}`;
     })
     .join(" ");
 }
 
-/** One envelope on one line: position, time, who, what, and the event's fields. */
-function envelopeLine(envelope: Envelope, paint: Palette): string {
+/**
+ * One envelope on one line: position, time, who, what, and the event's fields, every one of
+ * them made visible (a string field is its JSON, every line break and control escaped).
+ */
+function envelopeLine(envelope: Envelope, paint: Palette): Shown {
   const who = participantKey(envelope.actor);
   const { seq, ts, event } = envelope;
-  return `${paint.dim(`#${seq}`)} ${paint.dim(ts)} ${who} ${paint.bold(event.type)} ${fields(event)}`.trimEnd();
+  const rest = fields(event);
+  const tail = rest === "" ? line`` : line` ${rest}`;
+  return line`${paint.dim(`#${seq}`)} ${paint.dim(ts)} ${who} ${paint.bold(event.type)}${tail}`;
 }
 
 function printer(out: Output, thread: string | undefined): (envelope: Envelope) => void {
@@ -100,7 +107,7 @@ async function follow(
 ): Promise<ExitCode> {
   const stopped = run.io.interrupted();
   const onError = (error: unknown) =>
-    run.out.warn([`log: ${error instanceof Error ? error.message : String(error)}`]);
+    run.out.warn([line`log: ${error instanceof Error ? error.message : String(error)}`]);
   const feed = workspace.subscribe(run.after, run.print, { onError });
   await stopped;
   feed.close();

@@ -15,6 +15,7 @@ import { rejectCommand } from "./reject.ts";
 import { renderRefusal } from "./render-refusal.ts";
 import { serveCommand } from "./serve.ts";
 import { showCommand } from "./show.ts";
+import { line, shownLines } from "./shown.ts";
 import { VERSION } from "./version.ts";
 
 /** Every command of `agent-workspace`, by name. */
@@ -49,8 +50,8 @@ const isCittyUsage = (error: unknown): error is Error =>
 function reportError(error: unknown, io: Io, command: readonly string[], json: boolean): ExitCode {
   const out = output(io, json);
   if ((isCliError(error) && error.code === "usage") || isCittyUsage(error)) {
-    const help = `run \`${["agent-workspace", ...command, "--help"].join(" ")}\` for usage`;
-    out.warn([`agent-workspace: ${uncoloured(error.message)}`, help]);
+    const help = line`run \`${["agent-workspace", ...command, "--help"].join(" ")}\` for usage`;
+    out.warn([line`agent-workspace: ${uncoloured(error.message)}`, help]);
     return EXIT.usage;
   }
   if (isCliError(error) && error.refusal !== null) {
@@ -61,9 +62,9 @@ function reportError(error: unknown, io: Io, command: readonly string[], json: b
   const code = isWorkspaceError(error) ? error.code : "failed";
   const message = error instanceof Error ? error.message : String(error);
   if (out.json) out.data({ ok: false, error: { code, message } });
-  out.warn([`agent-workspace: failed${code === "failed" ? "" : ` (${code})`}: ${message}`]);
+  out.warn([line`agent-workspace: failed${code === "failed" ? "" : ` (${code})`}: ${message}`]);
   if (io.env.AGENT_WORKSPACE_DEBUG && error instanceof Error && error.stack)
-    out.warn([error.stack]);
+    out.warn(shownLines(error.stack));
   return EXIT.failed;
 }
 

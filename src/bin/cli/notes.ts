@@ -2,6 +2,7 @@ import type { CommandDef } from "citty";
 import { parseViewer } from "./actors.ts";
 import { countValue, READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
+import { line, shownLines } from "./shown.ts";
 
 /** `notes --viewer <who> [--after <seq>]`: what a viewer should hear of, as a model would read it. */
 export function notesCommand(cli: CliContext): CommandDef {
@@ -35,10 +36,12 @@ export function notesCommand(cli: CliContext): CommandDef {
         notes: delivery.notes,
         text: delivery.text,
       };
+      // The notes as their renderer laid them out (what others wrote in them indented under
+      // each note), every line made visible.
       const body =
         delivery.notes.length === 0
-          ? [`no notes for ${args.viewer} after #${after}`]
-          : delivery.text.replace(/\n$/, "").split("\n");
+          ? [line`no notes for ${args.viewer} after #${after}`]
+          : shownLines(delivery.text.replace(/\n$/, ""));
       return {
         json,
         text: [

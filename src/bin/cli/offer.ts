@@ -9,6 +9,7 @@ import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, refused } from "./exit.ts";
 import type { Report } from "./io.ts";
 import { offerPorts } from "./modules.ts";
+import { line } from "./shown.ts";
 
 const OFFER_ARGS = {
   thread: {
@@ -27,7 +28,7 @@ const messageOf = (error: unknown): string =>
 function startReport(result: StartOfferResult, paint: Palette): Report {
   if (result.ok) {
     const { thread_id, checkout, message_id } = result;
-    const text = `${paint.green("started")} ${thread_id} (${checkout.mode} checkout at ${checkout.path}); prompt ${message_id} sent and dispatched`;
+    const text = line`${paint.green("started")} ${thread_id} (${checkout.mode} checkout at ${checkout.path}); prompt ${message_id} sent and dispatched`;
     return { json: result, text: [text] };
   }
   switch (result.stage) {
@@ -42,12 +43,12 @@ function startReport(result: StartOfferResult, paint: Palette): Report {
     }
     case "checkout": {
       const error = messageOf(result.error);
-      const text = `checkout failed: ${error}; thread ${result.thread_id} is left empty, nothing was sent, the offer still stands`;
+      const text = line`checkout failed: ${error}; thread ${result.thread_id} is left empty, nothing was sent, the offer still stands`;
       return { exit: EXIT.failed, json: { ...result, error }, text: [text] };
     }
     case "dispatch": {
       const error = messageOf(result.error);
-      const text = `started ${result.thread_id} and sent its prompt, but dispatch failed: ${error}`;
+      const text = line`started ${result.thread_id} and sent its prompt, but dispatch failed: ${error}`;
       return { exit: EXIT.failed, json: { ...result, error }, text: [text] };
     }
   }
@@ -81,7 +82,7 @@ async function answerOffer(
   const verb = status === "dismissed" ? "dismissed" : "brought back";
   return {
     json: { ok: true, outcome: written.outcome, envelopes: written.envelopes },
-    text: [`${verb} offer ${ref.offer} of thread ${ref.thread}`],
+    text: [line`${verb} offer ${ref.offer} of thread ${ref.thread}`],
   };
 }
 

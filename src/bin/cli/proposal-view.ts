@@ -5,6 +5,7 @@ import type { ProposalPreview } from "../../rules/proposals/preview.ts";
 import type { Workspace } from "../../workspace/api.ts";
 import type { Palette } from "./colour.ts";
 import { refused } from "./exit.ts";
+import type { Shown } from "./shown.ts";
 
 /** A proposal with what a reviewer reads beside it: its artifact now, and the rebased preview. */
 export interface ProposalView {
@@ -51,14 +52,14 @@ export function behindText(behind: number): string {
 }
 
 /** Whether accepting it now lands: clean, already present, N conflicts, or blocked and why. */
-export function mergeState({ preview }: ProposalView, paint: Palette): string {
+export function mergeState({ preview }: ProposalView, paint: Palette): Shown {
   if (preview.blocked !== null) return paint.yellow(`blocked (${preview.blocked.type})`);
   if (!preview.mergeable) return paint.red(plural(preview.conflicts.length, "conflict"));
   if (preview.already_present) return paint.dim("already present");
   return paint.green("clean");
 }
 
-/** `edit of plan_1 (plan) by agent:thr_1`. */
+/** `edit of plan_1 (plan) by agent:thr_1`, raw: whoever prints it makes it visible. */
 export function changeText({ proposal, kind }: ProposalView): string {
   const verb = { create_artifact: "new", edit_artifact: "edit of", archive_artifact: "archive of" };
   const by = participantKey(proposal.proposed_by);

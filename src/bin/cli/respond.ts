@@ -6,6 +6,7 @@ import type { Person } from "./actors.ts";
 import type { Palette } from "./colour.ts";
 import { refused } from "./exit.ts";
 import type { Report } from "./io.ts";
+import { line } from "./shown.ts";
 
 /** Where every answer from this tool is recorded as coming from. */
 export const SURFACE = "cli";
@@ -49,14 +50,15 @@ function resolution(written: Extract<WriteResult, { ok: true }>): JsonObject | n
 export function respondReport(written: Extract<WriteResult, { ok: true }>, paint: Palette): Report {
   const { outcome } = written;
   const json = { ok: true, outcome, envelopes: written.envelopes };
-  if (outcome.type !== "resolved") return { json, text: [`recorded (${outcome.type})`] };
+  if (outcome.type !== "resolved") return { json, text: [line`recorded (${outcome.type})`] };
   const event = resolution(written);
   const id = outcome.proposal_id;
   const verb = outcome.decision === "accept" ? "accepted" : "rejected";
   if (event === null) {
-    return { json, text: [`${id} was already ${verb}; nothing was written`] };
+    return { json, text: [line`${id} was already ${verb}; nothing was written`] };
   }
-  if (outcome.decision === "reject") return { json, text: [`${paint.green("rejected")} ${id}`] };
+  if (outcome.decision === "reject")
+    return { json, text: [line`${paint.green("rejected")} ${id}`] };
   const artifact = String(event.artifact_id);
   const how = [
     event.already_present === true ? "already present, no new version" : null,
@@ -66,6 +68,8 @@ export function respondReport(written: Extract<WriteResult, { ok: true }>, paint
   const tail = how.length === 0 ? "" : ` (${how.join("; ")})`;
   return {
     json,
-    text: [`${paint.green("accepted")} ${id}: ${artifact} is at v${outcome.version}${tail}`],
+    text: [
+      line`${paint.green("accepted")} ${id}: ${artifact} is at v${String(outcome.version)}${tail}`,
+    ],
   };
 }

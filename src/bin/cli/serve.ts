@@ -5,6 +5,7 @@ import { countValue, HOST_ARGS, PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { EXIT, usage } from "./exit.ts";
 import { startPageServer } from "./serve-server.ts";
+import { line, shown } from "./shown.ts";
 
 /** The port `serve` listens on when `--port` is not given. */
 const DEFAULT_PORT = 4780;
@@ -45,20 +46,20 @@ export function serveCommand(cli: CliContext): CommandDef {
         host: session.host,
         assets,
         port,
-        warn: (line) => out.warn([line]),
+        warn: (text) => out.warn([shown(text)]),
       });
       const stopped = io.interrupted();
       const { id } = session.workspace;
       if (out.json) out.record({ url: server.url, workspace: id, as: by.id, page: assets.from });
       else {
         out.lines([
-          `serving the review page of workspace ${id} as ${by.id} at ${server.url}`,
-          `(the page from ${assets.from}; Ctrl-C to stop)`,
+          line`serving the review page of workspace ${id} as ${by.id} at ${server.url}`,
+          line`(the page from ${assets.from}; Ctrl-C to stop)`,
         ]);
       }
       // Bundling from the sources takes a moment: start it now, not on the first visit.
       void assets.get("review.js").catch((error: unknown) => {
-        out.warn([`serve: ${error instanceof Error ? error.message : String(error)}`]);
+        out.warn([line`serve: ${error instanceof Error ? error.message : String(error)}`]);
       });
       await stopped;
       await server.close();

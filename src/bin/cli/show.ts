@@ -13,6 +13,7 @@ import {
 } from "./proposal-view.ts";
 import { renderConflict, renderDataDiff } from "./render-diff.ts";
 import { renderRefusal } from "./render-refusal.ts";
+import { block, line, type Shown, shown } from "./shown.ts";
 
 /** Where the proposal started from and where the artifact is now. */
 function baseText({ proposal, artifact, preview }: ProposalView): string {
@@ -23,19 +24,19 @@ function baseText({ proposal, artifact, preview }: ProposalView): string {
 }
 
 /** What accepting now would do, in one line, with what to run next. */
-function verdict(view: ProposalView, paint: Palette): string[] {
+function verdict(view: ProposalView, paint: Palette): Shown[] {
   const { preview, proposal } = view;
   if (preview.blocked !== null) {
     return renderRefusal(preview.blocked, paint, "accepting it now is refused; nothing to preview");
   }
   if (!preview.mergeable) {
     return [
-      `${mergeState(view, paint)}: accepting it as it stands is refused; resolve with \`agent-workspace accept ${proposal.id} --edit\``,
+      line`${mergeState(view, paint)}: accepting it as it stands is refused; resolve with \`agent-workspace accept ${proposal.id} --edit\``,
     ];
   }
   if (preview.already_present)
-    return [`${mergeState(view, paint)}: accepting writes no new version`];
-  return [`${mergeState(view, paint)}: accepting it lands this change`];
+    return [line`${mergeState(view, paint)}: accepting writes no new version`];
+  return [line`${mergeState(view, paint)}: accepting it lands this change`];
 }
 
 /**
@@ -53,20 +54,28 @@ function shownDiff({ proposal, preview }: ProposalView): DataDiff | null {
   return dataDiff(blank, result, ["current", "proposed"]);
 }
 
-/** The preview of a proposal for people: the header, then the diff or the conflicts. */
-function renderShow(view: ProposalView, paint: Palette): string[] {
+// A rationale in full: its later lines under its first, deeper than any line of the CLI's.
+const WHY = "why: ";
+
+/**
+ * The preview of a proposal for people: the header, then the diff or the conflicts. What the
+ * agent wrote is made visible; its rationale is shown whole, each later line indented.
+ */
+function renderShow(view: ProposalView, paint: Palette): Shown[] {
   const { proposal, preview } = view;
+  const why = proposal.rationale;
   const lines = [
     paint.bold(`proposal ${proposal.id}: ${changeText(view)}, ${proposal.status}`),
-    ...(proposal.rationale === null ? [] : [`why: ${proposal.rationale}`]),
-    baseText(view),
+    ...(why === null ? [] : block(shown(WHY), why, " ".repeat(WHY.length))),
+    shown(baseText(view)),
     ...verdict(view, paint),
   ];
+  const gap = shown("");
   if (preview.blocked !== null) return lines;
   if (!preview.mergeable) {
-    return [...lines, ...preview.conflicts.flatMap((c) => ["", ...renderConflict(c, paint)])];
+    return [...lines, ...preview.conflicts.flatMap((c) => [gap, ...renderConflict(c, paint)])];
   }
-  return [...lines, "", ...renderDataDiff(shownDiff(view), paint)];
+  return [...lines, gap, ...renderDataDiff(shownDiff(view), paint)];
 }
 
 /** `show <proposal>`: the rebased preview as a unified diff, or its conflicts with markers. */

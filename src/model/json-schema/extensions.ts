@@ -50,7 +50,7 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
       idLimits("AppEvent", "run_id,thread_id", true),
       `/$defs/Hello/properties/threads/anyOf/0/items/${ID_LIMITS}`,
     ],
-    why: "Ids from outside are 1–256 characters without control characters, so every store can index them and every surface show them (ADR 0022, SPEC S5).",
+    why: "Ids from outside are 1–256 characters without control characters, line or paragraph separators or format characters, so every store can index them and every surface show them on one line (ADR 0022, ADR 0036, SPEC S5).",
   },
   {
     change: "added",

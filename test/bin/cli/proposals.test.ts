@@ -68,7 +68,8 @@ describe.concurrent("answering proposals", () => {
     const plain = await run(["accept", SEEDED.conflicting, ...on(db)]);
     expect(plain).toMatchObject({ code: 1, stdout: "" });
     expect(plain.stderr).toMatch(/^refused \(conflict\): proposal prp_conflict conflicts/);
-    expect(plain.stderr).toContain("<<<<<<< current\nLaunch: Wednesday.\n");
+    // Indented under its heading, as every conflict block is.
+    expect(plain.stderr).toContain("\n  <<<<<<< current\n  Launch: Wednesday.\n");
     expect(plain.stderr).toContain("resolve it with: agent-workspace accept prp_conflict --edit");
 
     const untouched = editor({ replace: [["Budget: 10.", "Budget: 12."]] });
