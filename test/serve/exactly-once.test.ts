@@ -7,10 +7,11 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { type Store, WorkspaceError } from "../../src/index.ts";
+import type { Store } from "../../src/index.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
+import { losingNext } from "../stores/fixtures/lost-answers.ts";
 import { fill, immutable, mountTmpfs, unmount } from "../stores/fixtures/root-fs.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 import { command, post, serve } from "./harness.ts";
@@ -21,22 +22,6 @@ const undo: (() => void)[] = [];
 afterAll(() => {
   for (const step of undo) step();
 });
-
-/** A store whose next append, once armed, lands and then loses its answer. */
-function losing(inner: Store): Store & { armed: boolean } {
-  const store = {
-    ...inner,
-    armed: false,
-    async append(...args: Parameters<Store["append"]>) {
-      const armed = store.armed;
-      store.armed = false;
-      const result = await inner.append(...args);
-      if (armed) throw new WorkspaceError("unknown_outcome", "the connection was lost");
-      return result;
-    },
-  };
-  return store;
-}
 
 async function workspaceOn(store: Store): Promise<Workspace> {
   const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "w1" });
@@ -51,10 +36,10 @@ const posted = async (ws: Workspace) =>
 
 describe("POST /commands, exactly once", () => {
   it("a lost answer is unknown_outcome (503); the retry answers the first result, not a second write", async () => {
-    const store = losing(sqliteStore({ path: file() }));
+    const store = losingNext(sqliteStore({ path: file() }));
     const server = await serve({ workspace: await workspaceOn(store) });
     try {
-      store.armed = true;
+      store.loseNext();
       const lost = await post(server.url, "alice", command("c1", hello));
       expect(lost.status).toBe(503);
       expect(lost.body).toMatchObject({ type: "error", code: "unknown_outcome" });

@@ -4,9 +4,10 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { memoryStore, type Store, WorkspaceError } from "../../src/index.ts";
+import { memoryStore, type Store } from "../../src/index.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
+import { losingAnswers } from "../stores/fixtures/lost-answers.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("command-ids-law");
@@ -15,20 +16,6 @@ const opened: Store[] = [];
 afterAll(async () => {
   for (const store of opened) await store.close();
 });
-
-/** A store that loses the answer of the appends `lose` picks, after they landed. */
-function lossy(inner: Store, lose: () => boolean): Store {
-  return {
-    ...inner,
-    async append(...args) {
-      const result = await inner.append(...args);
-      if (result.ok && args[2].envelopes.length > 0 && lose()) {
-        throw new WorkspaceError("unknown_outcome", "the answer was lost");
-      }
-      return result;
-    },
-  };
-}
 
 const places: [string, () => [Store, Store]][] = [
   [
@@ -64,7 +51,7 @@ describe.each(places)("command ids on %s", (_name, place) => {
         const writers = stores.map((store, w) =>
           createWorkspace({
             registry: fixtureRegistry(),
-            store: lossy(store, () => losing.delete(w)),
+            store: losingAnswers(store, () => losing.delete(w)),
             id: "ws_law",
           }),
         );

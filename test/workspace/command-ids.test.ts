@@ -3,15 +3,10 @@
 // another instance, or sent many times at once — on memory, a real SQLite file and PostgreSQL.
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import {
-  createWorkspace,
-  isWorkspaceError,
-  memoryStore,
-  type Store,
-  WorkspaceError,
-} from "../../src/index.ts";
+import { createWorkspace, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
 import { postgresStore } from "../../src/postgres.ts";
 import { sqliteStore } from "../../src/sqlite.ts";
+import { losingNext } from "../stores/fixtures/lost-answers.ts";
 import { PG_URL, testDatabase } from "../stores/fixtures/pg-env.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
@@ -71,22 +66,6 @@ async function workspaceOn(store: Store) {
 const messages = async (ws: Awaited<ReturnType<typeof workspaceOn>>) =>
   (await ws.log()).filter(({ event }) => event.type === "message_posted").length;
 
-/** A store whose next append, once armed, lands and then loses its answer. */
-function losing(inner: Store): Store & { armed: boolean } {
-  const store = {
-    ...inner,
-    armed: false,
-    async append(...args: Parameters<Store["append"]>) {
-      const armed = store.armed;
-      store.armed = false;
-      const result = await inner.append(...args);
-      if (armed) throw new WorkspaceError("unknown_outcome", "the answer was lost");
-      return result;
-    },
-  };
-  return store;
-}
-
 describe.each(places)("command ids on %s", (name, place) => {
   it("answer the same id again with the first outcome, writing nothing", async () => {
     const ws = await workspaceOn(await place().open());
@@ -135,9 +114,9 @@ describe.each(places)("command ids on %s", (name, place) => {
   });
 
   it("answer a retry after an unknown outcome that landed with the first outcome", async () => {
-    const store = losing(await place().open());
+    const store = losingNext(await place().open());
     const ws = await workspaceOn(store);
-    store.armed = true;
+    store.loseNext();
     const lost = await ws.commit(post, alice, { commandId: "c3" }).catch((e: unknown) => e);
     expect(isWorkspaceError(lost) && lost.code).toBe("unknown_outcome");
     const retry = await ws.commit(post, alice, { commandId: "c3" });
