@@ -1,5 +1,6 @@
 import type { ErrorFrame } from "../model/protocol.ts";
 import { errorFrame } from "../rules/protocol/frames.ts";
+import { joinedBytes } from "./bytes.ts";
 
 /** A request's body as text, or the refusal (status and frame) when it cannot be read. */
 type BodyRead =
@@ -31,13 +32,7 @@ async function readUpTo(
   } catch {
     return "cut_short";
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
+  return joinedBytes(chunks);
 }
 
 /**

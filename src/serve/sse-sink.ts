@@ -1,4 +1,5 @@
 import { errorFrame } from "../rules/protocol/frames.ts";
+import { joinedBytes } from "./bytes.ts";
 import { encode } from "./encoded.ts";
 import type { Sink } from "./session.ts";
 
@@ -14,20 +15,6 @@ const soon: (work: () => void) => void =
  * the CPU. A frame after a quiet spell leaves at once; under load, frames wait at most this.
  */
 const WRITE_GAP_MS = 5;
-
-/** Joins chunks into one. */
-function joined(chunks: readonly Uint8Array[]): Uint8Array {
-  if (chunks.length === 1 && chunks[0] !== undefined) return chunks[0];
-  let size = 0;
-  for (const chunk of chunks) size += chunk.byteLength;
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, at);
-    at += chunk.byteLength;
-  }
-  return bytes;
-}
 
 /** Calls `work` soon after it is asked for, at most once every {@link WRITE_GAP_MS}. */
 function throttled(work: () => void): () => void {
@@ -69,7 +56,7 @@ export function sseSink(outbox: number, heartbeatMs: number, onEnd: () => void) 
   const queued = (): number => outbox - (controller?.desiredSize ?? 0) + batch.length;
   const flush = (): void => {
     if (closed || controller === null || batch.length === 0) return;
-    const chunk = joined(batch);
+    const chunk = joinedBytes(batch);
     frames.set(chunk, batch.length);
     batch = [];
     controller.enqueue(chunk);
