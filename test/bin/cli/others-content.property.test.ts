@@ -90,6 +90,8 @@ const ALLOWED: Readonly<Record<string, readonly number[]>> = {
 };
 
 const UNSAFE = /[\p{Cc}\p{Zl}\p{Zp}\p{Cs}]|(?![\u200c\u200d])\p{Cf}/u;
+// What an id may not hold: stricter than the terminal, since ids refuse the joiners too.
+const UNSAFE_IN_ID = /[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
 
 async function checkCli(db: string, after: number): Promise<void> {
   const on = ["--db", db, "--registry", HOSTILE_REGISTRY];
@@ -134,7 +136,7 @@ describe("what another actor writes, wherever a person or a model reads it", () 
             { type: "create_artifact", artifact_id: id, kind: "note", data: { text: h.text } },
             agent,
           );
-          expect(created.ok).toBe(!UNSAFE.test(id));
+          expect(created.ok).toBe(!UNSAFE_IN_ID.test(id));
           if (!created.ok) {
             expect(created.rejection).toMatchObject({
               type: "validation_failed",
