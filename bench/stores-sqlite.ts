@@ -29,14 +29,22 @@ export interface SqliteBenchOptions {
 
 const person = { kind: "user", id: "alice", name: null } as const;
 
-async function commitsPerSecond(store: Store, commits: number): Promise<number> {
+/** Commits per second; with `ids`, each under a command id of its own, as the protocol sends. */
+async function commitsPerSecond(store: Store, commits: number, ids = false): Promise<number> {
   const ws = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_commits" });
   await ws.commit({ type: "create_thread", thread_id: "t1" }, person);
-  for (let i = 0; i < 50; i++)
-    await ws.commit({ type: "post_message", thread_id: "t1", content: `warm ${i}` }, person);
+  const options = (i: number | string) => (ids ? { commandId: `c${i}` } : {});
+  for (let i = 0; i < 50; i++) {
+    const post = { type: "post_message", thread_id: "t1", content: `warm ${i}` } as const;
+    await ws.commit(post, person, options(`warm${i}`));
+  }
   const start = performance.now();
   for (let i = 0; i < commits; i++)
-    await ws.commit({ type: "post_message", thread_id: "t1", content: `m${i}` }, person);
+    await ws.commit(
+      { type: "post_message", thread_id: "t1", content: `m${i}` },
+      person,
+      options(i),
+    );
   return commits / ((performance.now() - start) / 1000);
 }
 
@@ -198,6 +206,15 @@ export async function benchSqliteStore(options: SqliteBenchOptions = {}): Promis
         `${commits} post_message commits, one writer: head, load, decide, append`,
       );
       await store.close();
+      const keyed = sqliteStore({ path: file(`ids-${synchronous}`), synchronous });
+      const withIds = await commitsPerSecond(keyed, commits, true);
+      await keyed.close();
+      rows.push({
+        measure: `Workspace with a command id per commit ÷ without, synchronous=${synchronous}`,
+        value: Number((withIds / workspace).toFixed(2)),
+        unit: "×",
+        note: `${Math.round(withIds)} commits/s: the protocol's path (a primary-key lookup, and the command's row written with its append)`,
+      });
       const appends = sqliteStore({ path: file(`append-${synchronous}`), synchronous });
       perSecond(
         `store.append alone, synchronous=${synchronous}`,
