@@ -523,11 +523,20 @@ function checkInvariants(s: WorkspaceSnapshot): void {
     const landed = [...s.revisions.values()]
       .flatMap((history) => [...history])
       .filter((r) => r.proposal_id === proposal.id);
-    // An accepted proposal landed exactly once, unless its change was already there.
+    // An accepted proposal landed exactly once, unless its change was already there, or the
+    // person's changes left the artifact as it was (then nothing was written: the version
+    // the resolution names is one the artifact already had).
     const alreadyPresent = resolutions.some(
       (e) => e.event.type === "proposal_resolved" && e.event.already_present,
     );
-    expect(landed.length).toBe(proposal.status === "accepted" && !alreadyPresent ? 1 : 0);
+    const { resolution } = proposal;
+    const history = s.revisions.get(proposal.change.artifact_id)?.slice() ?? [];
+    const leftAsItWas =
+      resolution?.changes != null &&
+      landed.length === 0 &&
+      history.some((r) => r.version === resolution.version && r.proposal_id !== proposal.id);
+    const lands = proposal.status === "accepted" && !alreadyPresent && !leftAsItWas;
+    expect(landed.length).toBe(lands ? 1 : 0);
     if (proposal.status !== "pending") expect(proposal.resolution).not.toBeNull();
   }
   for (const run of s.runs.values()) {
