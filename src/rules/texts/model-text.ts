@@ -5,10 +5,21 @@ import { proposalAcknowledgement } from "../proposals/acknowledgement.ts";
 
 const MAX_ERRORS = 5;
 
-// What a rejection quotes (an id, a key of the input, a message that names them) continues
-// indented where it holds a line break: no line of it reads as the library's own, such as a
-// note after "Since you last looked:".
-const q = (text: string | number): string => inlined(String(text), "  ");
+// The most of one quoted piece a model is handed back: a key or an anchor of its own input
+// can be a megabyte, and one bad field must not send it all back.
+const MAX_QUOTE = 160;
+
+// A piece cut to MAX_QUOTE characters, never between the halves of a surrogate pair.
+function bounded(text: string): string {
+  if (text.length <= MAX_QUOTE) return text;
+  const end = /[\ud800-\udbff]/.test(text[MAX_QUOTE - 1] ?? "") ? MAX_QUOTE - 1 : MAX_QUOTE;
+  return `${text.slice(0, end)}… (${text.length - end} more characters)`;
+}
+
+// What a rejection quotes (an id, a key of the input, a message that names them), at most
+// MAX_QUOTE characters of it, continues indented where it holds a line break: no line of it
+// reads as the library's own, such as a note after "Since you last looked:".
+const q = (text: string | number): string => inlined(bounded(String(text)), "  ");
 
 function fieldErrors(errors: readonly ValidationError[]): string {
   const listed = errors.slice(0, MAX_ERRORS).map((e) => {

@@ -128,3 +128,35 @@ describe("modelText", () => {
     expect(modelText(forbidden)).toMatch(/^Not applied: no\n {2}Applied: n1\. /);
   });
 });
+
+describe("what a refusal quotes back to a model", () => {
+  it("is at most a short excerpt of each piece, however large the model's input", () => {
+    const huge = "k".repeat(1_000_000);
+    const unknownKey: Rejection = {
+      type: "validation_failed",
+      message: "invalid command",
+      errors: [
+        { type: "extra_forbidden", loc: ["patch", huge], msg: "Extra inputs are not permitted" },
+      ],
+    };
+    const anchor: Rejection = {
+      type: "patch_failed",
+      message: `the text to replace was not found: '${huge}'`,
+    };
+    for (const rejection of [unknownKey, anchor]) {
+      const text = modelText(rejection);
+      expect(text.length).toBeLessThan(400);
+      expect(text).toMatch(/kkk… \(\d+ more characters\)/);
+    }
+    // Never cut between the halves of a surrogate pair.
+    const emoji = {
+      type: "not_found",
+      message: "",
+      entity: "artifact",
+      id: `${"a".repeat(159)}📝x`,
+    };
+    const cut = modelText(emoji as Rejection);
+    expect((cut as unknown as { isWellFormed(): boolean }).isWellFormed()).toBe(true);
+    expect(cut).toContain(`${"a".repeat(159)}… (3 more characters)`);
+  });
+});
