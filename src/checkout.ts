@@ -5,3 +5,4 @@
 export { directoryCheckout } from "./checkout/directory-checkout.ts";
 export type { GitCheckoutOptions } from "./checkout/git-checkout.ts";
 export { gitCheckout } from "./checkout/git-checkout.ts";
+export type { CheckoutHolder, CheckoutRequest } from "./checkout/port.ts";

@@ -38,9 +38,9 @@ export interface WorkspaceOptions {
   /** The artifact and feedback types it knows. */
   readonly registry: Registry;
   /**
-   * The workspace's id in its store (default `"default"`): 1 to 256 characters, without
-   * control characters or unpaired surrogates, or the workspace is not created
-   * (`invalid_argument`).
+   * The workspace's id in its store (default `"default"`): an id as those in commands are (1
+   * to 256 characters, without control characters, line or paragraph separators, format
+   * characters or unpaired surrogates), or the workspace is not created (`invalid_argument`).
    */
   readonly id?: string;
   /** Where the log and entities live (default: a new in-memory store). `close()` closes it. */

@@ -14,8 +14,8 @@ const anyStatus = (filter: { readonly status?: unknown }): boolean =>
 
 /**
  * A workspace's reads: each entity by id, and lists, through the store's index lookups. An
- * id no command could have made (empty, too long, with NUL or control characters) is not
- * looked up at all: it names nothing, on every store.
+ * id no command could have made (empty, too long, with a control character, a separator or
+ * a format character) is not looked up at all: it names nothing, on every store.
  */
 export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceReads {
   const one = async <T>(
