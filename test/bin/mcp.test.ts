@@ -255,7 +255,7 @@ describe("agent-workspace-mcp", () => {
     expect((await inFile((ws) => ws.run("run_1")))?.status).toBe("paused");
 
     const notes = texts(await bin.call("read_notes"));
-    expect(notes.join("\n")).toMatch(/Alice answered your question call_[\w-]+: "?Not yet"?$/m);
+    expect(notes.join("\n")).toMatch(/Alice answered your question call_[\w-]+: "Not yet"$/m);
     expect((await inFile((ws) => ws.run("run_1")))?.status).toBe("running");
     const again = await bin.call("ask_person", { prompt: "Tell the team?", options: null });
     expect(again.isError).toBe(false);
