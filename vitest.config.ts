@@ -1,7 +1,7 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
-const src = (file: string) => fileURLToPath(new URL(`./src/${file}`, import.meta.url));
+const src = (file: string) => fileURLToPath(new URL(`./src/entries/${file}`, import.meta.url));
 
 export default defineConfig({
   resolve: {

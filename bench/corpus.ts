@@ -7,8 +7,8 @@
 
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
-import type { DiffAlgorithm } from "../src/diffs/merge/types.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
+import type { DiffAlgorithm } from "../src/merge/types.ts";
 
 /** One case of the corpus; texts are latin1 strings (one char per byte). */
 export interface CorpusCase {

@@ -11,8 +11,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import { type ActorInput, createSideConversations, createWorkspace } from "../src/index.ts";
-import { sqliteStore } from "../src/sqlite.ts";
+import { type ActorInput, createSideConversations, createWorkspace } from "../src/entries/index.ts";
+import { sqliteStore } from "../src/entries/sqlite.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };

@@ -10,11 +10,11 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
-import { diffHunks } from "../src/diffs/merge/diff3.ts";
-import type { Hunk } from "../src/diffs/merge/hunks.ts";
-import { internSequences, splitLines } from "../src/diffs/merge/lines.ts";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
-import { myersDiff } from "../src/diffs/merge/myers.ts";
+import { diffHunks } from "../src/merge/diff3.ts";
+import type { Hunk } from "../src/merge/hunks.ts";
+import { internSequences, splitLines } from "../src/merge/lines.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
+import { myersDiff } from "../src/merge/myers.ts";
 import { cleanGitEnv, mergeFileArgs, shellQuote } from "./git.ts";
 
 /** One three-way merge to compare. */

@@ -9,7 +9,7 @@
  */
 
 import { cpus, loadavg } from "node:os";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
 import { corpusFolder } from "./cli.ts";
 import { loadCorpus } from "./corpus.ts";
 import {

@@ -13,7 +13,7 @@
 import { performance } from "node:perf_hooks";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
 import { parseCommand } from "../src/decide/parse.ts";
-import type { ActorInput } from "../src/index.ts";
+import type { ActorInput } from "../src/entries/index.ts";
 import { CommandSchema, fillIds } from "../src/model/command.ts";
 import { DEFAULT_LIMITS, limitProblem } from "../src/model/limits.ts";
 import { ok } from "../src/model/result.ts";

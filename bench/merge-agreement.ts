@@ -12,7 +12,7 @@
  */
 
 import { loadavg } from "node:os";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
 import { corpusFolder } from "./cli.ts";
 import { type Agreement, ALGORITHMS, CORPUS_LABELS, checkCase, loadCorpus } from "./corpus.ts";
 import { benchMergeSpeed } from "./merge-speed.ts";

@@ -12,8 +12,8 @@
  */
 
 import { readFileSync } from "node:fs";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
-import { mergeTextByWords } from "../src/diffs/merge/merge-words.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
+import { mergeTextByWords } from "../src/merge/merge-words.ts";
 import type { CorpusCase } from "./corpus.ts";
 import type { Document } from "./documents.ts";
 import { realMovedBlock, realScattered, repetitive, trivial } from "./merge-speed-documents.ts";

@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import diff3Merge from "diff3";
 import { merge as nodeDiff3Merge } from "node-diff3";
-import { mergeText } from "../src/diffs/merge/merge-text.ts";
+import { mergeText } from "../src/merge/merge-text.ts";
 import { cleanGitEnv, mergeFileArgs } from "./git.ts";
 
 /** A merge under test: `prepare` does what should not be timed (git's files) and returns the timed call. */

@@ -17,8 +17,8 @@ import type { AddressInfo } from "node:net";
 import { performance } from "node:perf_hooks";
 import { Worker } from "node:worker_threads";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import { type ActorInput, createWorkspace } from "../src/index.ts";
-import { createLiveHub, nodeListener, protocolHandler } from "../src/protocol.ts";
+import { type ActorInput, createWorkspace } from "../src/entries/index.ts";
+import { createLiveHub, nodeListener, protocolHandler } from "../src/entries/protocol.ts";
 import type { BenchRow } from "./stats.ts";
 
 export type { BenchRow };

@@ -8,8 +8,8 @@
 import { performance } from "node:perf_hooks";
 import { Pool } from "pg";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import { createWorkspace, memoryStore, type Store } from "../src/index.ts";
-import { postgresStore } from "../src/postgres.ts";
+import { createWorkspace, memoryStore, type Store } from "../src/entries/index.ts";
+import { postgresStore } from "../src/entries/postgres.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };

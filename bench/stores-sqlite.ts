@@ -11,9 +11,9 @@ import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import Database from "better-sqlite3";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import { createWorkspace, type Envelope, memoryStore, type Store } from "../src/index.ts";
+import { createWorkspace, type Envelope, memoryStore, type Store } from "../src/entries/index.ts";
+import { sqliteStore } from "../src/entries/sqlite.ts";
 import { newThread } from "../src/model/threads.ts";
-import { sqliteStore } from "../src/sqlite.ts";
 import { SQL } from "../src/stores/sqlite/statements.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 

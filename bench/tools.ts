@@ -12,9 +12,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import { type ActorInput, createWorkspace, memoryStore, type Store } from "../src/index.ts";
-import { sqliteStore } from "../src/sqlite.ts";
-import { workspaceTools } from "../src/tools.ts";
+import { type ActorInput, createWorkspace, memoryStore, type Store } from "../src/entries/index.ts";
+import { sqliteStore } from "../src/entries/sqlite.ts";
+import { workspaceTools } from "../src/entries/tools.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };

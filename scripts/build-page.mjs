@@ -1,4 +1,4 @@
-// `node scripts/build-page.mjs [outdir]`: bundles the review page (src/page) for the browser
+// `node scripts/build-page.mjs [outdir]`: bundles the review page (src/edge/page) for the browser
 // into dist/page (or outdir): index.html, review.js (preact, htm and the client, minified)
 // and review.css. `agent-workspace serve` from the published package serves these files;
 // run from the sources, it calls `buildPage` itself (with `write: false`) on the fly.
@@ -9,7 +9,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PAGE = join(ROOT, "src", "page");
+const PAGE = join(ROOT, "src", "edge", "page");
 
 /** What was bundled in: zod or Node modules, each named. */
 function problemsOf(metafile) {

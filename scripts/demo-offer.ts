@@ -4,7 +4,7 @@ import { execFileSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { gitCheckout } from "../src/checkout.ts";
+import { gitCheckout } from "../src/entries/checkout.ts";
 import {
   type ActorInput,
   isolatedCheckout,
@@ -13,8 +13,8 @@ import {
   startOffer,
   type ThreadOfferInput,
   type Workspace,
-} from "../src/index.ts";
-import { ThreadOfferSchema } from "../src/schemas.ts";
+} from "../src/entries/index.ts";
+import { ThreadOfferSchema } from "../src/entries/schemas.ts";
 
 const ENV = {
   ...process.env,

@@ -14,8 +14,8 @@ import {
   proposalAcknowledgement,
   sequentialIds,
   type WriteResult,
-} from "../src/index.ts";
-import { sqliteStore } from "../src/sqlite.ts";
+} from "../src/entries/index.ts";
+import { sqliteStore } from "../src/entries/sqlite.ts";
 import { offerDemo } from "./demo-offer.ts";
 
 const note = defineArtifactType({

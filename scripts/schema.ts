@@ -6,7 +6,7 @@
  * reason, in src/model/json-schema/extensions.ts.
  */
 import { writeFileSync } from "node:fs";
-import { protocolSchema } from "../src/model/json-schema/protocol-schema.ts";
+import { protocolSchema } from "../src/json-schema/protocol-schema.ts";
 
 const text = `${JSON.stringify(protocolSchema(), null, 2)}\n`;
 const [target] = process.argv.slice(2);

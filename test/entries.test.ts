@@ -36,7 +36,7 @@ interface Exported {
 }
 
 function readExports(): Exported[] {
-  const files = ENTRIES.map((entry) => join(root, "src", `${entry}.ts`));
+  const files = ENTRIES.map((entry) => join(root, "src", "entries", `${entry}.ts`));
   const program = ts.createProgram(files, {
     module: ts.ModuleKind.NodeNext,
     moduleResolution: ts.ModuleResolutionKind.NodeNext,

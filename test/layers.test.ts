@@ -4,28 +4,50 @@ import { readdirSync, readFileSync } from "node:fs";
 import { dirname, join, normalize, relative } from "node:path";
 import { describe, expect, it } from "vitest";
 
-/** The layers, bottom first. A file may import its own layer and the ones before it. */
+/**
+ * The folders of src, bottom first: a file may import its own folder and the ones before it.
+ * The pure core (the wire schemas and the rules, concept by concept) comes first, then the
+ * shell that wires them to stores and hosts, then the edge (`edge/…`): what speaks to the
+ * outside. The entries (`entries/…`) may import anything and nothing imports them.
+ */
 const LAYERS = [
+  "parity",
+  "persistent",
   "model",
-  "diffs",
-  "rules",
+  "json-schema",
+  "patches",
+  "merge",
+  "notes",
+  "access",
+  "scopes",
+  "threads",
+  "artifacts",
+  "proposals",
+  "runs",
+  "decisions",
+  "feedback",
+  "launch",
+  "offers",
+  "sides",
+  "texts",
+  "protocol",
   "decide",
   "stores",
   "workspace",
   "checkout",
   "host",
   "tools",
-  "adapters",
-  "serve",
   "conformance",
   "testing",
-  "client",
-  "page",
-  "bin",
+  "edge/adapters",
+  "edge/serve",
+  "edge/client",
+  "edge/page",
+  "edge/bin",
 ] as const;
 
-/** Layers that hold pure code: no I/O modules, nothing asynchronous. */
-const PURE: ReadonlySet<string> = new Set(["model", "diffs", "rules", "decide"]);
+/** Folders that hold pure code: no I/O modules, nothing asynchronous. */
+const PURE: ReadonlySet<string> = new Set(LAYERS.slice(0, LAYERS.indexOf("decide") + 1));
 
 /** One source file: its path under src, what it imports (paths under src, or bare specifiers). */
 interface SourceFile {
@@ -34,7 +56,8 @@ interface SourceFile {
   readonly text: string;
 }
 
-const SPECIFIER = /(?:\bfrom|\bimport)\s*\(?\s*["']([^"']+)["']/g;
+// `from "…"` of an import or export (not a method named `from`), and `import "…"` or `import("…")`.
+const SPECIFIER = /(?:(?<![.#\w$])from\s*|\bimport\s*\(?\s*)["']([^"']+)["']/g;
 
 function readSources(root: string): SourceFile[] {
   const files: SourceFile[] = [];
@@ -57,14 +80,18 @@ function readSources(root: string): SourceFile[] {
 }
 
 const folderOf = (path: string): string => dirname(path);
-const layerOf = (path: string): number => LAYERS.indexOf(path.split("/")[0] as never);
-const isEntry = (path: string): boolean => !path.includes("/");
+/** The layer a path under src is in (`edge/serve/x.ts` is in `edge/serve`), or -1. */
+const layerOf = (path: string): number => {
+  const [first = "", second = ""] = path.split("/");
+  return LAYERS.indexOf((first === "edge" ? `${first}/${second}` : first) as never);
+};
+const isEntry = (path: string): boolean => path.startsWith("entries/");
 /**
  * Whether an import (relative ones already resolved under src) points into src: a layer's
  * folder, or a file beside the entries. A bare package never looks like either.
  */
 const isSourcePath = (target: string): boolean =>
-  layerOf(target) >= 0 || /^[\w-]+\.(ts|js|mjs|mts|cjs|cts|tsx|jsx)$/.test(target);
+  layerOf(target) >= 0 || /^(entries\/)?[\w-]+\.(ts|js|mjs|mts|cjs|cts|tsx|jsx)$/.test(target);
 
 /** Folder-level cycles, each as the folders on it (Tarjan's strongly connected components). */
 function folderCycles(edges: ReadonlyMap<string, ReadonlySet<string>>): string[][] {
@@ -149,73 +176,59 @@ describe("the layers of src", () => {
   });
 });
 
-/** The folders under `root` that hold files ending in `suffix`, as paths relative to it. */
-function foldersHolding(root: string, suffix: string): string[] {
-  const found = new Set<string>();
-  const walk = (dir: string): void => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      const full = join(dir, entry.name);
-      if (entry.isDirectory()) walk(full);
-      else if (entry.name.endsWith(suffix) && dir !== root) found.add(relative(root, dir));
-    }
-  };
-  walk(root);
-  return [...found].sort();
-}
-
-describe("the tests", () => {
-  it("mirror src: each folder of code has a folder of tests of the same name, and no other", () => {
-    const here = import.meta.dirname;
-    expect(foldersHolding(here, ".test.ts")).toEqual(
-      foldersHolding(join(here, "..", "src"), ".ts"),
-    );
-  });
-});
-
 describe("the layer check", () => {
   it("catches an import of a higher layer", () => {
-    const found = violations([file("rules/a/x.ts", ["workspace/y.ts"]), file("workspace/y.ts")]);
-    expect(found).toEqual(["rules/a/x.ts: imports workspace/y.ts, a layer above its own"]);
+    const found = violations([file("artifacts/x.ts", ["workspace/y.ts"]), file("workspace/y.ts")]);
+    expect(found).toEqual(["artifacts/x.ts: imports workspace/y.ts, a layer above its own"]);
+    expect(violations([file("edge/serve/x.ts", ["edge/bin/y.ts"])])).toEqual([
+      "edge/serve/x.ts: imports edge/bin/y.ts, a layer above its own",
+    ]);
   });
 
   it("catches two folders of one layer that import each other, and longer cycles", () => {
     expect(
-      violations([file("rules/a/x.ts", ["rules/b/y.ts"]), file("rules/b/y.ts", ["rules/a/x.ts"])]),
-    ).toEqual(["folders import each other: rules/a,rules/b"]);
+      violations([
+        file("stores/a/x.ts", ["stores/b/y.ts"]),
+        file("stores/b/y.ts", ["stores/a/x.ts"]),
+      ]),
+    ).toEqual(["folders import each other: stores/a,stores/b"]);
     expect(
       violations([
-        file("rules/a/x.ts", ["rules/b/y.ts"]),
-        file("rules/b/y.ts", ["rules/c/z.ts"]),
-        file("rules/c/z.ts", ["rules/a/x.ts"]),
+        file("stores/a/x.ts", ["stores/b/y.ts"]),
+        file("stores/b/y.ts", ["stores/c/z.ts"]),
+        file("stores/c/z.ts", ["stores/a/x.ts"]),
       ]),
-    ).toEqual(["folders import each other: rules/a,rules/b,rules/c"]);
+    ).toEqual(["folders import each other: stores/a,stores/b,stores/c"]);
   });
 
   it("catches an import it could not follow: a .js name for a source file, or the package by name", () => {
     expect(
-      violations([file("rules/a/x.ts", ["workspace/api.js", "agent-workspace/tools", "zod"])]),
+      violations([file("artifacts/x.ts", ["workspace/api.js", "agent-workspace/tools", "zod"])]),
     ).toEqual([
-      "rules/a/x.ts: imports workspace/api.js: name the .ts file, so the check can follow it",
-      "rules/a/x.ts: imports the package itself (agent-workspace/tools)",
+      "artifacts/x.ts: imports workspace/api.js: name the .ts file, so the check can follow it",
+      "artifacts/x.ts: imports the package itself (agent-workspace/tools)",
     ]);
-    expect(violations([file("host/x.ts", ["index.js"])])).toEqual([
-      "host/x.ts: imports index.js: name the .ts file, so the check can follow it",
+    expect(violations([file("host/x.ts", ["entries/index.js"])])).toEqual([
+      "host/x.ts: imports entries/index.js: name the .ts file, so the check can follow it",
     ]);
   });
 
   it("catches a module importing a package entry, and a folder in no layer", () => {
-    expect(violations([file("host/x.ts", ["index.ts"]), file("index.ts")])).toEqual([
-      "host/x.ts: imports the entry index.ts",
-    ]);
+    expect(violations([file("host/x.ts", ["entries/index.ts"]), file("entries/index.ts")])).toEqual(
+      ["host/x.ts: imports the entry entries/index.ts"],
+    );
     expect(violations([file("misc/x.ts")])).toEqual(["misc/x.ts: its folder is in no layer"]);
+    expect(violations([file("edge/misc/x.ts")])).toEqual([
+      "edge/misc/x.ts: its folder is in no layer",
+    ]);
   });
 
   it("catches I/O and asynchronous code in a pure layer", () => {
     expect(violations([file("decide/x.ts", ["node:fs"])])).toEqual([
       "decide/x.ts: imports node:fs in a pure layer",
     ]);
-    expect(violations([file("rules/a/x.ts", [], "export async function f() {}")])).toEqual([
-      "rules/a/x.ts: asynchronous code in a pure layer",
+    expect(violations([file("proposals/x.ts", [], "export async function f() {}")])).toEqual([
+      "proposals/x.ts: asynchronous code in a pure layer",
     ]);
     expect(violations([file("host/x.ts", ["node:fs"], "export async function f() {}")])).toEqual(
       [],

@@ -43,7 +43,7 @@ const transport = new StdioClientTransport({
   args: [
     "--import",
     "tsx",
-    "src/bin/mcp.ts",
+    "src/edge/bin/mcp.ts",
     "--db",
     db,
     "--registry",

@@ -1,8 +1,8 @@
 import { realpath, rmdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import { placementNameProblem } from "../launch/placement-names.ts";
+import { branchNameFault, lengthFault } from "../launch/ref-names.ts";
 import type { Placement } from "../model/placement.ts";
-import { placementNameProblem } from "../rules/launch/placement-names.ts";
-import { branchNameFault, lengthFault } from "../rules/launch/ref-names.ts";
 import {
   branchCommit,
   branchExists,

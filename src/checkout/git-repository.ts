@@ -1,6 +1,6 @@
 import { lstat, realpath } from "node:fs/promises";
 import { basename, dirname, join } from "node:path";
-import { branchNameFault } from "../rules/launch/ref-names.ts";
+import { branchNameFault } from "../launch/ref-names.ts";
 import { CheckoutError, type PlacementProblemReason } from "./port.ts";
 import type { GitOutput, RunGit } from "./run-git.ts";
 import { parseWorktreeList } from "./worktree-list.ts";

@@ -1,5 +1,5 @@
 import { basename, join, resolve } from "node:path";
-import { worktreeNameFault } from "../rules/launch/ref-names.ts";
+import { worktreeNameFault } from "../launch/ref-names.ts";
 import { type Repository, realPathLoose } from "./git-repository.ts";
 import type { CheckoutHolder } from "./port.ts";
 

@@ -1,10 +1,10 @@
 import { z } from "zod";
-import { pyRepr } from "../diffs/patches/python-repr.ts";
 import { defineArtifactType } from "../model/artifact-type.ts";
 import { defineFeedbackType } from "../model/feedback-type.ts";
 import { createRegistry, type Registry } from "../model/registry.ts";
-import { bool, float, int, pyEnum } from "../model/wire/fields.ts";
-import { named } from "../model/wire/meta.ts";
+import { bool, float, int, pyEnum } from "../parity/fields.ts";
+import { named } from "../parity/meta.ts";
+import { pyRepr } from "../patches/python-repr.ts";
 
 /** `note`: markdown text with a title; agents write it directly. */
 export const note = defineArtifactType({

@@ -2,7 +2,6 @@ import { readdirSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { decide } from "../decide/decide.ts";
 import { parseActor, parseCommand, parseFact } from "../decide/parse.ts";
-import { changeNotes } from "../diffs/notes/change-notes.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
 import type { Envelope } from "../model/envelope.ts";
@@ -10,6 +9,7 @@ import { type IdSource, sequentialIds } from "../model/ids.ts";
 import type { JsonObject, JsonValue } from "../model/json.ts";
 import type { Registry } from "../model/registry.ts";
 import type { Rejection } from "../model/rejections.ts";
+import { changeNotes } from "../notes/change-notes.ts";
 import {
   type Case,
   type CaseFile,

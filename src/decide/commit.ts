@@ -1,3 +1,14 @@
+import { mayAct } from "../access/who-may.ts";
+import { applyArchive, applyCreate, applyEdit } from "../artifacts/apply.ts";
+import { currentArtifact } from "../artifacts/current.ts";
+import { mustPropose } from "../artifacts/write-policy.ts";
+import {
+  decideAnswerDecision,
+  decideRequestDecision,
+  decideRetireDecision,
+} from "../decisions/decisions.ts";
+import { decideGiveFeedback } from "../feedback/give.ts";
+import { decideLaunchThread } from "../launch/launch.ts";
 import { isAgent } from "../model/actors.ts";
 import type { ArtifactType } from "../model/artifact-type.ts";
 import type { ArchiveArtifact, Change, EditArtifact } from "../model/artifacts.ts";
@@ -8,26 +19,15 @@ import type { Fact } from "../model/event.ts";
 import { notFound, versionConflict } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import { type State, threadIn } from "../model/state.ts";
-import { mayAct } from "../rules/access/who-may.ts";
-import { applyArchive, applyCreate, applyEdit } from "../rules/artifacts/apply.ts";
-import { currentArtifact } from "../rules/artifacts/current.ts";
-import { mustPropose } from "../rules/artifacts/write-policy.ts";
-import {
-  decideAnswerDecision,
-  decideRequestDecision,
-  decideRetireDecision,
-} from "../rules/decisions/decisions.ts";
-import { decideGiveFeedback } from "../rules/feedback/give.ts";
-import { decideLaunchThread } from "../rules/launch/launch.ts";
-import { decideAnswerOffer, decideReleaseOffer } from "../rules/offers/answer-offer.ts";
-import { decideMakeOffer } from "../rules/offers/make-offer.ts";
-import { decideExpireProposal } from "../rules/proposals/expire.ts";
-import { propose } from "../rules/proposals/propose.ts";
-import { decideRespondToProposal } from "../rules/proposals/respond.ts";
-import { decideAnswerDeferred } from "../rules/runs/answer.ts";
-import { decideFact } from "../rules/runs/record.ts";
-import { decideCloseSide, decideOpenSide, sideGate } from "../rules/sides/sides.ts";
-import { openThread } from "../rules/threads/open.ts";
+import { decideAnswerOffer, decideReleaseOffer } from "../offers/answer-offer.ts";
+import { decideMakeOffer } from "../offers/make-offer.ts";
+import { decideExpireProposal } from "../proposals/expire.ts";
+import { propose } from "../proposals/propose.ts";
+import { decideRespondToProposal } from "../proposals/respond.ts";
+import { decideAnswerDeferred } from "../runs/answer.ts";
+import { decideFact } from "../runs/record.ts";
+import { decideCloseSide, decideOpenSide, sideGate } from "../sides/sides.ts";
+import { openThread } from "../threads/open.ts";
 import {
   decideCloseThread,
   decideCreateThread,
@@ -36,7 +36,7 @@ import {
   decideSaveDraft,
   decideSetFocus,
   decideSetThreadMode,
-} from "../rules/threads/threads.ts";
+} from "../threads/threads.ts";
 
 function registered(context: DecideContext, kind: string): Result<ArtifactType> {
   const type = context.registry.artifactType(kind);

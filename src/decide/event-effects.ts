@@ -1,5 +1,4 @@
 import { castDraft, type Draft } from "immer";
-import { applyPatch } from "../diffs/patches/apply.ts";
 import type { Revision, Versioned } from "../model/artifacts.ts";
 import { type DecisionSlot, EMPTY_SLOT } from "../model/decisions.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
@@ -10,7 +9,8 @@ import type { Patch } from "../model/patches.ts";
 import type { Proposal, ProposalStatus, Resolution } from "../model/proposals.ts";
 import type { Run } from "../model/runs.ts";
 import { newThread, type Thread } from "../model/threads.ts";
-import { type DecisionEvent, evolveSlot } from "../rules/scopes/evolve.ts";
+import { applyPatch } from "../patches/apply.ts";
+import { type DecisionEvent, evolveSlot } from "../scopes/evolve.ts";
 
 /**
  * The tables replay works on, as plain maps (it drafts them with immer): the entities the

@@ -1,5 +1,5 @@
 import type { OfferRef, ThreadOffer } from "../model/offers.ts";
-import { type OfferCard, offerCard } from "../rules/offers/card.ts";
+import { type OfferCard, offerCard } from "../offers/card.ts";
 import type { Workspace } from "../workspace/api.ts";
 
 /**

@@ -3,7 +3,7 @@ import { randomIds } from "../model/ids.ts";
 import { forbidden, invalidState, notFound } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import type { SideSnapshot } from "../model/side-snapshot.ts";
-import { snapshotThread } from "../rules/sides/snapshot.ts";
+import { snapshotThread } from "../sides/snapshot.ts";
 import type { Workspace } from "../workspace/api.ts";
 import { LiveSide } from "./live-side.ts";
 import type { SideConversation, SideConversations, SideConversationsOptions } from "./sides-api.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { named, originalUnion } from "../parity/meta.ts";
 import { IdSchema } from "./ids.ts";
-import { named, originalUnion } from "./wire/meta.ts";
 
 /** A person, identified by the host application's user id. */
 const UserActorSchema = z.object({

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { bool, int } from "../parity/fields.ts";
+import { named, originalUnion } from "../parity/meta.ts";
 import { ActorSchema } from "./actors.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
 import { PatchSchema } from "./patches.ts";
-import { bool, int } from "./wire/fields.ts";
-import { named, originalUnion } from "./wire/meta.ts";
 
 /** An artifact at its current version: what a reader sees. */
 export const VersionedSchema = z.object({

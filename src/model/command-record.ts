@@ -1,6 +1,6 @@
 import { z } from "zod";
+import { int } from "../parity/fields.ts";
 import { OutcomeSchema } from "./outcome.ts";
-import { int } from "./wire/fields.ts";
 
 /**
  * A command that wrote, kept under its sender's `command_id` with the append that wrote it, so

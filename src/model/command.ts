@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { originalUnion } from "../parity/meta.ts";
 import { ArchiveArtifactSchema, CreateArtifactSchema, EditArtifactSchema } from "./artifacts.ts";
 import { AnswerDecisionSchema, RequestDecisionSchema, RetireDecisionSchema } from "./decisions.ts";
 import { GiveFeedbackSchema } from "./feedback.ts";
@@ -19,7 +20,6 @@ import {
   SetFocusSchema,
   SetThreadModeSchema,
 } from "./threads.ts";
-import { originalUnion } from "./wire/meta.ts";
 
 /** Every command, discriminated by `type`. Commands carry the ids of what they create. */
 export const CommandSchema = originalUnion(

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { int } from "../parity/fields.ts";
 import { ActorSchema } from "./actors.ts";
 import { EventSchema } from "./event.ts";
 import { validationFailed } from "./rejections.ts";
 import { ok, type Result, refuse } from "./result.ts";
-import { int } from "./wire/fields.ts";
 
 /**
  * One entry of a workspace's log: an event with its position (`seq`, from 1, gapless), id,

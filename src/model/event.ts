@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { named, originalUnion } from "../parity/meta.ts";
 import {
   ArtifactArchivedSchema,
   ArtifactChangedSchema,
@@ -39,7 +40,6 @@ import {
   ThreadEndedSchema,
   ThreadModeChangedSchema,
 } from "./threads.ts";
-import { named, originalUnion } from "./wire/meta.ts";
 
 /** Facts a host records about runs and the application, decided by `record`. */
 export const FactSchema = originalUnion(

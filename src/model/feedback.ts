@@ -1,8 +1,8 @@
 import { z } from "zod";
+import { int } from "../parity/fields.ts";
+import { named, originalUnion } from "../parity/meta.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
-import { int } from "./wire/fields.ts";
-import { named, originalUnion } from "./wire/meta.ts";
 
 /** Feedback on an artifact as it was at one version. */
 const ArtifactTargetSchema = named(

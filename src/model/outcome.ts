@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { int } from "./wire/fields.ts";
-import { named, originalUnion } from "./wire/meta.ts";
+import { int } from "../parity/fields.ts";
+import { named, originalUnion } from "../parity/meta.ts";
 
 const seq = int().nullable().default(null);
 

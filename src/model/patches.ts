@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { tuple } from "../parity/fields.ts";
+import { named, originalUnion } from "../parity/meta.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
-import { tuple } from "./wire/fields.ts";
-import { named, originalUnion } from "./wire/meta.ts";
 
 // Path segments that would reach an object's prototype instead of its data.
 const FORBIDDEN_SEGMENTS = new Set(["__proto__", "constructor"]);

@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { int } from "../parity/fields.ts";
 import { ActorSchema } from "./actors.ts";
 import { ChangeSchema } from "./artifacts.ts";
 import { DataDiffSchema } from "./data-diff.ts";
 import { IdSchema } from "./ids.ts";
 import { PatchSchema } from "./patches.ts";
-import { int } from "./wire/fields.ts";
 
 /**
  * Where a proposal stands. The original knew `pending`, `accepted` and `rejected`; a newer

@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { bool, int, tuple } from "../parity/fields.ts";
+import { originalUnion } from "../parity/meta.ts";
 import { CommandSchema } from "./command.ts";
 import { EnvelopeSchema } from "./envelope.ts";
 import { WORKSPACE_ERROR_CODE_LIST } from "./errors.ts";
@@ -6,8 +8,6 @@ import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
 import { OutcomeSchema } from "./outcome.ts";
 import { RejectionSchema } from "./rejections.ts";
-import { bool, int, tuple } from "./wire/fields.ts";
-import { originalUnion } from "./wire/meta.ts";
 
 /**
  * The protocol this library speaks, the original's `artifactr.v1`: its frames keep the

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { int } from "../parity/fields.ts";
 import { JsonConflictSchema } from "./conflicts.ts";
 import { JsonValueSchema } from "./json.ts";
-import { int } from "./wire/fields.ts";
 
 /**
  * One validation error, in the original's shape (Pydantic's error dump without URLs):

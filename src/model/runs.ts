@@ -1,10 +1,10 @@
 import { z } from "zod";
+import { bool, int, tuple } from "../parity/fields.ts";
+import { named } from "../parity/meta.ts";
 import { ActorSchema } from "./actors.ts";
 import { DecisionSlotSchema } from "./decisions.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema, JsonValueSchema } from "./json.ts";
-import { bool, int, tuple } from "./wire/fields.ts";
-import { named } from "./wire/meta.ts";
 
 /** A tool call a run cannot finish without a person: a question or an approval. */
 export const DeferredRequestSchema = named(

@@ -1,9 +1,9 @@
 import { freeze } from "immer";
+import { PersistentMap, PersistentSet } from "../persistent/persistent-map.ts";
+import { PersistentVector } from "../persistent/persistent-vector.ts";
 import type { Revision, Versioned } from "./artifacts.ts";
 import type { CommitResult } from "./commit-result.ts";
 import type { Envelope } from "./envelope.ts";
-import { PersistentMap, PersistentSet } from "./persistent-map.ts";
-import { PersistentVector } from "./persistent-vector.ts";
 import type { Proposal } from "./proposals.ts";
 import type { Run } from "./runs.ts";
 import type { Thread } from "./threads.ts";

@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { tuple } from "../parity/fields.ts";
 import { DecisionSlotSchema, EMPTY_SLOT } from "./decisions.ts";
 import { IdSchema } from "./ids.ts";
 import { OfferAnswerSchema, OfferRefSchema, ThreadOfferSchema } from "./offers.ts";
 import { PlacementSchema } from "./placement.ts";
-import { tuple } from "./wire/fields.ts";
 
 /** Thread modes: in `suggest`, the thread's agent proposes every change. */
 export const ThreadModeSchema = z.enum(["edit", "suggest"]);

@@ -1,8 +1,8 @@
 import type { z } from "zod";
+import { type ErrorBody, issueError, sequenceSize, tagError } from "../parity/issue-errors.ts";
+import { inputAt, type Node, nodeAt } from "../parity/walk.ts";
 import type { JsonValue } from "./json.ts";
 import type { ValidationError } from "./rejections.ts";
-import { type ErrorBody, issueError, sequenceSize, tagError } from "./wire/issue-errors.ts";
-import { inputAt, type Node, nodeAt } from "./wire/walk.ts";
 
 type Issue = z.core.$ZodIssue;
 type Loc = (string | number)[];

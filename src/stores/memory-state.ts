@@ -1,11 +1,11 @@
 import type { Revision } from "../model/artifacts.ts";
 import type { CommandRecord } from "../model/command-record.ts";
-import { PersistentMap } from "../model/persistent-map.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Run } from "../model/runs.ts";
 import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withWrites } from "../model/snapshot.ts";
 import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
+import { PersistentMap } from "../persistent/persistent-map.ts";
 import { OrderedIds } from "./ordered-ids.ts";
 import type { AppendBatch } from "./port.ts";
 

@@ -2,7 +2,7 @@ import type { z } from "zod";
 import type { ActorInput } from "../model/actors.ts";
 import type { CommandInput } from "../model/command.ts";
 import { type Rejection, validationFailed } from "../model/rejections.ts";
-import { modelText } from "../rules/texts/model-text.ts";
+import { modelText } from "../texts/model-text.ts";
 import type { Workspace } from "../workspace/api.ts";
 import type { ToolCallContext, ToolResult, WorkspaceTool } from "./api.ts";
 import { type JsonSchema, readArguments } from "./strict-schema.ts";

@@ -20,7 +20,7 @@ import type { Rejection } from "../model/rejections.ts";
 import type { Result } from "../model/result.ts";
 import type { Run } from "../model/runs.ts";
 import type { Thread } from "../model/threads.ts";
-import type { ProposalPreview } from "../rules/proposals/preview.ts";
+import type { ProposalPreview } from "../proposals/preview.ts";
 import type {
   DecisionFilter,
   OfferFilter,

@@ -3,8 +3,8 @@ import type { Actor } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { SideContext } from "../model/context.ts";
 import type { Fact } from "../model/event.ts";
-import { PersistentMap } from "../model/persistent-map.ts";
 import { isSatisfied, type State } from "../model/state.ts";
+import { PersistentMap } from "../persistent/persistent-map.ts";
 import type { Store } from "../stores/port.ts";
 import { type Ticket, View, type WriteCache } from "./write-cache.ts";
 

@@ -1,7 +1,7 @@
-import { sliceHolds, type Told, toldOf } from "../diffs/notes/change-notes.ts";
 import { type Actor, participantKey } from "../model/actors.ts";
 import type { Envelope } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
+import { sliceHolds, type Told, toldOf } from "../notes/change-notes.ts";
 import type { NotesDelivery, WriteResult } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
 import { notesIn, parsedViewer } from "./notes.ts";

@@ -1,10 +1,10 @@
 import { parseActor } from "../decide/parse.ts";
-import { changeNotes, notesNeeds, sliceHolds, toldOf } from "../diffs/notes/change-notes.ts";
-import { renderNotes } from "../diffs/notes/render.ts";
 import { type Actor, participantKey } from "../model/actors.ts";
 import type { Envelope } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { NO_NEEDS, revisionKey } from "../model/state.ts";
+import { changeNotes, notesNeeds, sliceHolds, toldOf } from "../notes/change-notes.ts";
+import { renderNotes } from "../notes/render.ts";
 import type { NotesDelivery, NotesRequest } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
 import { wholeNumber } from "./positions.ts";

@@ -2,7 +2,7 @@ import { parseCommand } from "../decide/parse.ts";
 import type { Actor, ActorInput } from "../model/actors.ts";
 import { isDue } from "../model/decisions.ts";
 import type { Result } from "../model/result.ts";
-import { type ProposalPreview, previewAccept } from "../rules/proposals/preview.ts";
+import { type ProposalPreview, previewAccept } from "../proposals/preview.ts";
 import type { WriteResult } from "./api.ts";
 import { loadFor, type WorkspaceCore, write } from "./core.ts";
 

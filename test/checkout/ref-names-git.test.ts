@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { branchNameFault } from "../../src/rules/launch/ref-names.ts";
+import { branchNameFault } from "../../src/launch/ref-names.ts";
 
 let outside: string;
 beforeAll(async () => {

@@ -10,11 +10,11 @@ import {
   memoryStore,
   sequentialIds,
   type WorkspaceSnapshot,
-} from "../../src/index.ts";
+} from "../../src/entries/index.ts";
+import { isKnownEvent, parseActor, replay } from "../../src/entries/rules.ts";
 import { participantKey } from "../../src/model/actors.ts";
 import { validateData } from "../../src/model/artifact-type.ts";
 import { logEntries } from "../../src/model/snapshot.ts";
-import { isKnownEvent, parseActor, replay } from "../../src/rules.ts";
 import { tickingClock } from "../workspace/helpers.ts";
 
 const registry = fixtureRegistry();

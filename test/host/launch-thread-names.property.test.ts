@@ -14,8 +14,8 @@ import {
   type LaunchResult,
   launchThread,
 } from "../../src/host/launch-thread.ts";
+import { branchNameFault, worktreeNameFault } from "../../src/launch/ref-names.ts";
 import { RejectionSchema } from "../../src/model/rejections.ts";
-import { branchNameFault, worktreeNameFault } from "../../src/rules/launch/ref-names.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { copyFixture, type Fixture, git, makeFixture, snapshot } from "../checkout/git-fixture.ts";

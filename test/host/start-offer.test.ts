@@ -13,7 +13,7 @@ import {
 } from "../../src/host/start-offer.ts";
 import type { ActorInput } from "../../src/model/actors.ts";
 import { type ThreadOfferInput, ThreadOfferSchema } from "../../src/model/offers.ts";
-import { offerCard } from "../../src/rules/offers/card.ts";
+import { offerCard } from "../../src/offers/card.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";

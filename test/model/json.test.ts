@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { parseCommand } from "../../src/decide/parse.ts";
-import { createWorkspace } from "../../src/index.ts";
+import { createWorkspace } from "../../src/entries/index.ts";
 import { defineArtifactType } from "../../src/model/artifact-type.ts";
 import { holds, JsonObjectSchema, JsonValueSchema } from "../../src/model/json.ts";
 import { createRegistry } from "../../src/model/registry.ts";

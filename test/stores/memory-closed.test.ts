@@ -1,7 +1,7 @@
 // A closed memory store answers as a closed SQLite or PostgreSQL store does.
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, memoryStore } from "../../src/index.ts";
+import { createWorkspace, memoryStore } from "../../src/entries/index.ts";
 
 it("refuses every call after close with store_unavailable, as the durable stores do", async () => {
   const store = memoryStore();

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
-import { PersistentMap } from "../../src/model/persistent-map.ts";
+import { PersistentMap } from "../../src/persistent/persistent-map.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import { OrderedIds } from "../../src/stores/ordered-ids.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";

@@ -1,4 +1,4 @@
-import { memoryStore } from "../../src/index.ts";
-import { storeSuite } from "../../src/testing.ts";
+import { memoryStore } from "../../src/entries/index.ts";
+import { storeSuite } from "../../src/entries/testing.ts";
 
 await storeSuite("memory", { open: async () => memoryStore() });

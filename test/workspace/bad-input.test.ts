@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { ActorInput, CommandInput, FactInput, Workspace } from "../../src/index.ts";
+import type { ActorInput, CommandInput, FactInput, Workspace } from "../../src/entries/index.ts";
 import { agent, alice, fixtureWorkspace } from "./helpers.ts";
 
 async function seeded(): Promise<Workspace> {

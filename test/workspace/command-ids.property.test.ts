@@ -4,8 +4,8 @@
 import fc from "fast-check";
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { memoryStore, type Store } from "../../src/index.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
+import { memoryStore, type Store } from "../../src/entries/index.ts";
+import { sqliteStore } from "../../src/entries/sqlite.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { losingAnswers } from "../stores/fixtures/lost-answers.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";

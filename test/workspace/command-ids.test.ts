@@ -3,9 +3,14 @@
 // another instance, or sent many times at once — on memory, a real SQLite file and PostgreSQL.
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
-import { postgresStore } from "../../src/postgres.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
+import {
+  createWorkspace,
+  isWorkspaceError,
+  memoryStore,
+  type Store,
+} from "../../src/entries/index.ts";
+import { postgresStore } from "../../src/entries/postgres.ts";
+import { sqliteStore } from "../../src/entries/sqlite.ts";
 import { losingNext } from "../stores/fixtures/lost-answers.ts";
 import { PG_URL, testDatabase } from "../stores/fixtures/pg-env.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import type { Workspace } from "../../src/index.ts";
+import type { Workspace } from "../../src/entries/index.ts";
 import { orThrow } from "../../src/model/errors.ts";
 import type { RespondToProposal } from "../../src/model/proposals.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";

@@ -4,7 +4,7 @@ import {
   sequentialIds,
   type Workspace,
   type WorkspaceOptions,
-} from "../../src/index.ts";
+} from "../../src/entries/index.ts";
 
 /** A fixed clock that ticks one second per call, so envelopes have predictable times. */
 export function tickingClock(start = Date.UTC(2026, 10, 30, 9, 0, 0)): () => Date {

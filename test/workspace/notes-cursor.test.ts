@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { memoryStore, type Store, type Workspace } from "../../src/index.ts";
+import { memoryStore, type Store, type Workspace } from "../../src/entries/index.ts";
 import { agent, alice, fixtureWorkspace } from "./helpers.ts";
 
 const KEY = "agent:t1";

@@ -2,9 +2,14 @@
 // the same on every store, never a store fault (which a host would retry) or a raw error.
 import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
-import { postgresStore } from "../../src/postgres.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
+import {
+  createWorkspace,
+  isWorkspaceError,
+  memoryStore,
+  type Store,
+} from "../../src/entries/index.ts";
+import { postgresStore } from "../../src/entries/postgres.ts";
+import { sqliteStore } from "../../src/entries/sqlite.ts";
 import { PG_URL, testDatabase } from "../stores/fixtures/pg-env.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 

@@ -1,6 +1,11 @@
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
+import {
+  createWorkspace,
+  isWorkspaceError,
+  memoryStore,
+  type Store,
+} from "../../src/entries/index.ts";
 
 function refusal(store: unknown): string {
   try {

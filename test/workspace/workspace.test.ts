@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { isWorkspaceError, memoryStore, type Store } from "../../src/index.ts";
+import { isWorkspaceError, memoryStore, type Store } from "../../src/entries/index.ts";
+import { sqliteStore } from "../../src/entries/sqlite.ts";
 import { orThrow } from "../../src/model/errors.ts";
 import { newThread } from "../../src/model/threads.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
 import type { AppendBatch } from "../../src/stores/port.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 import { agent, alice, bob, fixtureWorkspace } from "./helpers.ts";

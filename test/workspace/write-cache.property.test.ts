@@ -5,8 +5,13 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { createWorkspace, type Store, sequentialIds, type Workspace } from "../../src/index.ts";
-import { sqliteStore } from "../../src/sqlite.ts";
+import {
+  createWorkspace,
+  type Store,
+  sequentialIds,
+  type Workspace,
+} from "../../src/entries/index.ts";
+import { sqliteStore } from "../../src/entries/sqlite.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("write-cache-property");

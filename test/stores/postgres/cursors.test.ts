@@ -1,6 +1,6 @@
 import { Pool } from "pg";
 import { afterAll, expect, it } from "vitest";
-import { postgresStore } from "../../../src/postgres.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
 withPostgres("postgres notes cursors", (url) => {

@@ -8,8 +8,8 @@ import {
   isWorkspaceError,
   sequentialIds,
   type WorkspaceError,
-} from "../../../src/index.ts";
-import { type PostgresStore, postgresStore } from "../../../src/postgres.ts";
+} from "../../../src/entries/index.ts";
+import { type PostgresStore, postgresStore } from "../../../src/entries/postgres.ts";
 import { isConnectionLoss, pgFault } from "../../../src/stores/postgres/faults.ts";
 import { appEvent, batch, envelope } from "../../../src/testing/suite-records.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";

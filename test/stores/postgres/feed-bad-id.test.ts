@@ -1,8 +1,8 @@
 // A watched id no workspace can have does not break the change feed for everyone else.
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import { createWorkspace } from "../../../src/index.ts";
-import { postgresStore } from "../../../src/postgres.ts";
+import { createWorkspace } from "../../../src/entries/index.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
 withPostgres("the change feed and a bad watched id", (url) => {

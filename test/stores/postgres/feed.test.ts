@@ -1,9 +1,9 @@
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import type { Envelope } from "../../../src/index.ts";
-import { createWorkspace, memoryStore, sequentialIds } from "../../../src/index.ts";
+import type { Envelope } from "../../../src/entries/index.ts";
+import { createWorkspace, memoryStore, sequentialIds } from "../../../src/entries/index.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { logEntries } from "../../../src/model/snapshot.ts";
-import { postgresStore } from "../../../src/postgres.ts";
 import type { Store } from "../../../src/stores/port.ts";
 import { startChild } from "../fixtures/pg-child.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";

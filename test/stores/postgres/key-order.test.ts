@@ -1,8 +1,8 @@
 import fc from "fast-check";
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import { createWorkspace } from "../../../src/index.ts";
-import { postgresStore } from "../../../src/postgres.ts";
+import { createWorkspace } from "../../../src/entries/index.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { jsonbOrder } from "../../../src/stores/postgres/key-order.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 

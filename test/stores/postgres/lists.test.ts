@@ -1,8 +1,8 @@
 import type { PoolClient } from "pg";
 import { expect, it } from "vitest";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
 import { newThread } from "../../../src/model/threads.ts";
-import { postgresStore } from "../../../src/postgres.ts";
 import { firstLists } from "../../../src/testing/suite-lists.ts";
 import { firstOffers } from "../../../src/testing/suite-offers.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";

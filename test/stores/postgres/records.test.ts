@@ -6,9 +6,9 @@ import {
   isWorkspaceError,
   sequentialIds,
   type Workspace,
-} from "../../../src/index.ts";
+} from "../../../src/entries/index.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { orThrow } from "../../../src/model/errors.ts";
-import { postgresStore } from "../../../src/postgres.ts";
 import { layout } from "../../../src/stores/postgres/layout.ts";
 import { migrate } from "../../../src/stores/postgres/migrate.ts";
 import { LATEST_VERSION } from "../../../src/stores/postgres/migrations.ts";

@@ -5,8 +5,8 @@ import {
   isWorkspaceError,
   sequentialIds,
   type Workspace,
-} from "../../../src/index.ts";
-import { postgresStore } from "../../../src/postgres.ts";
+} from "../../../src/entries/index.ts";
+import { postgresStore } from "../../../src/entries/postgres.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
 const alice = { kind: "user", id: "alice" } as const;

@@ -2,9 +2,9 @@ import { writeFileSync } from "node:fs";
 import Database from "better-sqlite3";
 import { beforeEach, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError, sequentialIds } from "../../../src/index.ts";
+import { createWorkspace, isWorkspaceError, sequentialIds } from "../../../src/entries/index.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
-import { sqliteStore } from "../../../src/sqlite.ts";
 import type { Store } from "../../../src/stores/port.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
 

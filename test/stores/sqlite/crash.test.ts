@@ -1,8 +1,8 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
+import { replay } from "../../../src/entries/rules.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
-import { replay } from "../../../src/rules.ts";
-import { sqliteStore } from "../../../src/sqlite.ts";
 import { type Child, startChild } from "../fixtures/child.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
 

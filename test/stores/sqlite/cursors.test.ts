@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "../../../src/sqlite.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import { cursors } from "../../../src/stores/sqlite/cursors.ts";
 import { openedFile } from "../../../src/stores/sqlite/identity.ts";
 import { openDatabase } from "../../../src/stores/sqlite/open.ts";

@@ -5,7 +5,7 @@ import { execFileSync } from "node:child_process";
 import { chmodSync, mkdirSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "../../../src/sqlite.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import { appEvent, batch, envelope } from "../../../src/testing/suite-records.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
 

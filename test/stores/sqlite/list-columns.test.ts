@@ -1,6 +1,6 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { sqliteStore } from "../../../src/sqlite.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import { firstLists } from "../../../src/testing/suite-lists.ts";
 import { firstOffers } from "../../../src/testing/suite-offers.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";

@@ -6,12 +6,12 @@ import {
   isWorkspaceError,
   memoryStore,
   sequentialIds,
-} from "../../../src/index.ts";
+} from "../../../src/entries/index.ts";
+import { replay } from "../../../src/entries/rules.ts";
+import { SCHEMA_VERSION, sqliteStore } from "../../../src/entries/sqlite.ts";
 import type { WorkspaceSnapshot } from "../../../src/model/snapshot.ts";
 import { logEntries } from "../../../src/model/snapshot.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
-import { replay } from "../../../src/rules.ts";
-import { SCHEMA_VERSION, sqliteStore } from "../../../src/sqlite.ts";
 import { MIGRATIONS } from "../../../src/stores/sqlite/schema.ts";
 import { SQL } from "../../../src/stores/sqlite/statements.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";

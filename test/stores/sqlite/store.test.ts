@@ -1,9 +1,9 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
-import { isWorkspaceError } from "../../../src/index.ts";
+import { isWorkspaceError } from "../../../src/entries/index.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
 import type { Envelope } from "../../../src/model/envelope.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
-import { sqliteStore } from "../../../src/sqlite.ts";
 import { SQL } from "../../../src/stores/sqlite/statements.ts";
 import { watchers } from "../../../src/stores/sqlite/watchers.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";

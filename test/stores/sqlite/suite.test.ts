@@ -1,5 +1,5 @@
-import { sqliteStore } from "../../../src/sqlite.ts";
-import { storeSuite, withFaults } from "../../../src/testing.ts";
+import { sqliteStore } from "../../../src/entries/sqlite.ts";
+import { storeSuite, withFaults } from "../../../src/entries/testing.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
 import { writeSchema4 } from "../fixtures/sqlite-older.ts";
 

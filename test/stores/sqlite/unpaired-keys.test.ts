@@ -3,7 +3,7 @@
 import Database from "better-sqlite3";
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError } from "../../../src/index.ts";
+import { createWorkspace, isWorkspaceError } from "../../../src/entries/index.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
 import { sqliteStore } from "../../../src/stores/sqlite/sqlite-store.ts";
 import { appEvent, batch, envelope, note } from "../../../src/testing/suite-records.ts";

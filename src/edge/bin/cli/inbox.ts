@@ -1,0 +1,123 @@
+import type { CommandDef } from "citty";
+import type { PendingDecision } from "../../../model/decisions.ts";
+import type { OfferEntry } from "../../../model/offers.ts";
+import type { Workspace } from "../../../workspace/api.ts";
+import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
+import type { Palette } from "./colour.ts";
+import { type CliContext, defineCliCommand } from "./command.ts";
+import {
+  behindText,
+  changeText,
+  mergeState,
+  type ProposalView,
+  proposalSummary,
+  viewOf,
+} from "./proposal-view.ts";
+import { joined, line, type Shown, shown } from "./shown.ts";
+
+/** What waits for a person in a workspace. */
+interface Inbox {
+  readonly proposals: readonly ProposalView[];
+  readonly decisions: readonly PendingDecision[];
+  readonly offers: readonly OfferEntry[];
+}
+
+/** Pending proposals (each previewed), pending decisions, and offers nobody has answered or that were brought back. */
+async function readInbox(workspace: Workspace): Promise<Inbox> {
+  const pending = await workspace.proposals({ status: "pending" });
+  const proposals = await Promise.all(pending.map((p) => viewOf(workspace, p)));
+  const decisions = await workspace.decisions();
+  const offers = (await workspace.offers()).filter(
+    (entry) => entry.answer === null || entry.answer.status === "standing",
+  );
+  return { proposals, decisions, offers };
+}
+
+function heading(paint: Palette, title: string, count: number, state: string): Shown {
+  return paint.bold(`${title}: ${count === 0 ? "none" : `${count} ${state}`}`);
+}
+
+/** One entry of a section: its id, its line, and the lines under it. */
+interface Entry {
+  readonly id: string;
+  readonly text: Shown;
+  readonly more: readonly Shown[];
+}
+
+/**
+ * A section's lines: each entry's id in a column as wide as the longest, then its text. What
+ * agents wrote is shown on its entry's line, its line breaks as escapes, so no entry's text
+ * starts a line that reads as another entry.
+ */
+function section<T>(entries: readonly T[], entry: (entry: T) => Entry, paint: Palette): Shown[] {
+  const lines = entries.map(entry);
+  const ids = lines.map(({ id }) => shown(id).toString());
+  const width = Math.max(0, ...ids.map((id) => id.length));
+  const indent = " ".repeat(width + 4);
+  return lines.flatMap(({ text, more }, i) => [
+    line`  ${paint.cyan((ids[i] ?? "").padEnd(width))}  ${text}`,
+    ...more.map((extra) => line`${indent}${extra}`),
+  ]);
+}
+
+function proposalLine(view: ProposalView, paint: Palette): Entry {
+  const { proposal, preview } = view;
+  const state = line`${behindText(preview.behind)}, ${mergeState(view, paint)}`;
+  const more = proposal.rationale === null ? [] : [line`why: ${proposal.rationale}`];
+  return { id: proposal.id, text: line`${changeText(view)} — ${state}`, more };
+}
+
+function decisionLine({ scope, decision }: PendingDecision, paint: Palette): Entry {
+  const options =
+    decision.options.length === 0
+      ? paint.dim("read-only: answer where the agent runs")
+      : line`options: ${joined(
+          decision.options.map((o) => line`${paint.bold(o.id)} (${o.label})`),
+          ", ",
+        )}`;
+  return {
+    id: decision.id,
+    text: line`in ${scope.kind} ${scope.id}: ${decision.prompt}`,
+    more: [options],
+  };
+}
+
+function offerLine({ thread_id, offer_id, offer }: OfferEntry): Entry {
+  return {
+    id: offer_id,
+    text: line`from thread ${thread_id}: ${offer.title} — ${offer.summary}`,
+    more: [],
+  };
+}
+
+function renderInbox(inbox: Inbox, paint: Palette): Shown[] {
+  const { proposals, decisions, offers } = inbox;
+  return [
+    heading(paint, "Proposals", proposals.length, "pending"),
+    ...section(proposals, (view) => proposalLine(view, paint), paint),
+    heading(paint, "Decisions", decisions.length, "pending"),
+    ...section(decisions, (decision) => decisionLine(decision, paint), paint),
+    heading(paint, "Offers", offers.length, "standing"),
+    ...section(offers, offerLine, paint),
+  ];
+}
+
+/** `inbox`: what waits for a person — proposals, decisions, offers. */
+export function inboxCommand(cli: CliContext): CommandDef {
+  return defineCliCommand(cli, {
+    name: "inbox",
+    description:
+      "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers",
+    args: { ...WORKSPACE_ARGS, ...READER_ARGS },
+    async run({ session, out }) {
+      const inbox = await readInbox(session.workspace);
+      const json = {
+        workspace: session.workspace.id,
+        proposals: inbox.proposals.map(proposalSummary),
+        decisions: inbox.decisions,
+        offers: inbox.offers,
+      };
+      return { json, text: renderInbox(inbox, out.paint) };
+    },
+  });
+}

@@ -1,0 +1,75 @@
+import { isKnownEvent } from "../../../model/event.ts";
+import type { JsonObject } from "../../../model/json.ts";
+import type { Patch } from "../../../model/patches.ts";
+import type { Workspace, WriteResult } from "../../../workspace/api.ts";
+import type { Person } from "./actors.ts";
+import type { Palette } from "./colour.ts";
+import { refused } from "./exit.ts";
+import type { Report } from "./io.ts";
+import { line } from "./shown.ts";
+
+/** Where every answer from this tool is recorded as coming from. */
+export const SURFACE = "cli";
+
+/** A person's answer to a proposal, as the CLI sends it. */
+interface Response {
+  readonly proposal_id: string;
+  readonly decision: "accept" | "reject";
+  readonly changes?: Patch | null;
+  readonly base_version?: number | null;
+  readonly reason?: string | null;
+}
+
+/**
+ * Answers a proposal as `person`, from surface `cli`.
+ *
+ * @throws CliError `refused` with the rejection (a conflict with its conflicts), nothing written.
+ */
+export async function respond(
+  workspace: Workspace,
+  person: Person,
+  response: Response,
+): Promise<Extract<WriteResult, { ok: true }>> {
+  const written = await workspace.commit(
+    { type: "respond_to_proposal", ...response, surface: SURFACE },
+    person,
+  );
+  if (!written.ok) throw refused(written.rejection);
+  return written;
+}
+
+/** The resolution event a write appended, if it appended one (a repeat appends nothing). */
+function resolution(written: Extract<WriteResult, { ok: true }>): JsonObject | null {
+  for (const { event } of written.envelopes) {
+    if (isKnownEvent(event) && event.type === "proposal_resolved") return event as JsonObject;
+  }
+  return null;
+}
+
+/** What answering a proposal did, in one line: the version it landed at, rebased or not. */
+export function respondReport(written: Extract<WriteResult, { ok: true }>, paint: Palette): Report {
+  const { outcome } = written;
+  const json = { ok: true, outcome, envelopes: written.envelopes };
+  if (outcome.type !== "resolved") return { json, text: [line`recorded (${outcome.type})`] };
+  const event = resolution(written);
+  const id = outcome.proposal_id;
+  const verb = outcome.decision === "accept" ? "accepted" : "rejected";
+  if (event === null) {
+    return { json, text: [line`${id} was already ${verb}; nothing was written`] };
+  }
+  if (outcome.decision === "reject")
+    return { json, text: [line`${paint.green("rejected")} ${id}`] };
+  const artifact = String(event.artifact_id);
+  const how = [
+    event.already_present === true ? "already present, no new version" : null,
+    typeof event.rebased_from === "number" ? `rebased from v${event.rebased_from}` : null,
+    event.changes !== null ? "with your changes" : null,
+  ].filter((part) => part !== null);
+  const tail = how.length === 0 ? "" : ` (${how.join("; ")})`;
+  return {
+    json,
+    text: [
+      line`${paint.green("accepted")} ${id}: ${artifact} is at v${String(outcome.version)}${tail}`,
+    ],
+  };
+}

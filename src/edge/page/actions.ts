@@ -1,0 +1,140 @@
+import type { CommandInput } from "../../model/command.ts";
+import type { PendingDecision } from "../../model/decisions.ts";
+import type { Outcome } from "../../model/outcome.ts";
+import type { ClientCommitResult } from "../client/api.ts";
+import type { AcceptEditedRequest, OfferCardEntry, PageAnswer } from "../serve/review/page-api.ts";
+import type { Connection } from "./live.ts";
+import type { Subject } from "./said.ts";
+import { errorText, refusalText } from "./words.ts";
+
+/**
+ * How an action went, in words for the person: done (and the card it left in which state),
+ * or why not (nothing written).
+ */
+export type Done =
+  | { readonly ok: true; readonly message: string; readonly subject: Subject }
+  | { readonly ok: false; readonly message: string };
+
+/** Where the page's answers are recorded as coming from. */
+const SURFACE = "page";
+
+/** What the person can do from the page; each resolves (never rejects) with how it went. */
+export interface Actions {
+  accept(proposalId: string, artifactId: string): Promise<Done>;
+  reject(proposalId: string, reason: string): Promise<Done>;
+  acceptEdited(proposalId: string, artifactId: string, request: AcceptEditedRequest): Promise<Done>;
+  decide(pending: PendingDecision, optionId: string): Promise<Done>;
+  start(entry: OfferCardEntry): Promise<Done>;
+  setAside(entry: OfferCardEntry, status: "dismissed" | "standing"): Promise<Done>;
+}
+
+const landed = (outcome: Outcome, artifactId: string, how = ""): string =>
+  outcome.type === "resolved" && outcome.version !== null
+    ? `Accepted${how}: ${artifactId} is now at version ${outcome.version}.`
+    : `Accepted${how}.`;
+
+const gone = (key: string): Subject => ({ key, state: "gone" });
+const offer = (entry: { thread_id: string; offer_id: string }, state: string): Subject => ({
+  key: `offer:${entry.thread_id}/${entry.offer_id}`,
+  state,
+});
+
+/** Runs an action about `subject`, turning refusals and failures into words. */
+async function attempt<T extends { readonly ok: boolean }>(
+  subject: Subject,
+  run: () => Promise<T>,
+  said: (done: Extract<T, { ok: true }>) => string,
+): Promise<Done> {
+  try {
+    const result = await run();
+    if (result.ok) {
+      return { ok: true, message: said(result as Extract<T, { ok: true }>), subject };
+    }
+    const { rejection } = result as unknown as Extract<PageAnswer<object>, { ok: false }>;
+    return { ok: false, message: refusalText(rejection) };
+  } catch (error) {
+    return { ok: false, message: `Not done: ${errorText(error)}` };
+  }
+}
+
+/** The page's actions over its connection; each refreshes the inbox once it is done. */
+export function actionsOf(connection: Connection): Actions {
+  const { client, review } = connection;
+  const commit = (command: CommandInput): Promise<ClientCommitResult> => client.commit(command);
+  const then = async (done: Promise<Done>): Promise<Done> => {
+    const result = await done;
+    connection.refresh();
+    return result;
+  };
+  const respond = { type: "respond_to_proposal", surface: SURFACE } as const;
+  return {
+    accept: (proposal_id, artifactId) =>
+      then(
+        attempt(
+          gone(`proposal:${proposal_id}`),
+          () => commit({ ...respond, proposal_id, decision: "accept" }),
+          ({ outcome }) => landed(outcome, artifactId),
+        ),
+      ),
+    reject: (proposal_id, reason) =>
+      then(
+        attempt(
+          gone(`proposal:${proposal_id}`),
+          () =>
+            commit({ ...respond, proposal_id, decision: "reject", reason: reason.trim() || null }),
+          () => `Rejected ${proposal_id}.`,
+        ),
+      ),
+    acceptEdited: (proposalId, artifactId, request) =>
+      then(
+        attempt(
+          gone(`proposal:${proposalId}`),
+          () => review.acceptEdited(proposalId, request),
+          ({ outcome }) => landed(outcome, artifactId, " with your changes"),
+        ),
+      ),
+    decide: ({ scope, decision }, option_id) =>
+      then(
+        attempt(
+          gone(`decision:${scope.kind}:${scope.id}:${decision.id}`),
+          () =>
+            commit({
+              type: "answer_decision",
+              scope,
+              decision_id: decision.id,
+              option_id,
+              surface: SURFACE,
+            }),
+          () => {
+            const label = decision.options.find((o) => o.id === option_id)?.label ?? option_id;
+            return `Answered “${decision.prompt}”: ${label}.`;
+          },
+        ),
+      ),
+    start: (entry) =>
+      then(
+        attempt(
+          offer(entry, "started"),
+          () => review.start({ thread_id: entry.thread_id, offer_id: entry.offer_id }),
+          (started) =>
+            `Started “${entry.card.title}” as ${started.thread_id} (${started.checkout.mode} checkout).`,
+        ),
+      ),
+    setAside: ({ thread_id, offer_id, card }, status) =>
+      then(
+        attempt(
+          offer({ thread_id, offer_id }, status),
+          () =>
+            commit({
+              type: "answer_offer",
+              thread_id,
+              offer_id,
+              answer: { status },
+              surface: "page",
+            }),
+          () =>
+            status === "dismissed" ? `Set aside “${card.title}”.` : `Brought back “${card.title}”.`,
+        ),
+      ),
+  };
+}

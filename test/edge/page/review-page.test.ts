@@ -1,0 +1,203 @@
+// The review page in a real browser (Debian's chromium, driven by playwright-core) against the
+// real `agent-workspace serve`, spawned on a seeded SQLite file: a person accepts, accepts
+// with changes, resolves a conflict, rejects, answers a decision, starts an offer, sets one
+// aside and brings it back, and sees another process's writes appear within a second.
+// Elements are found by role and accessible name. Screenshots go to the folder printed first
+// (and to $AGENT_WORKSPACE_SCREENSHOTS too, when set: test/page/screenshots keeps them).
+import { join } from "node:path";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Workspace } from "../../../src/workspace/api.ts";
+import { type Browser, openBrowser } from "./fixtures/browser.ts";
+import { agent, open, REGISTRY, SEEDED, seedFile } from "./fixtures/seed.ts";
+import { ROOT, type Served, serve } from "./fixtures/serve.ts";
+
+const HOST = "test/edge/page/fixtures/host.ts";
+const keep = process.env.AGENT_WORKSPACE_SCREENSHOTS;
+
+let db = "";
+let served: Served;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  db = await seedFile();
+  served = await serve(["--db", db, "--registry", REGISTRY, "--as", "alice", "--host", HOST]);
+  browser = await openBrowser(served.origin.slice(0, -1), keep && join(ROOT, keep));
+  console.log(`review page screenshots: ${browser.shots}`);
+  page = browser.page;
+  page.setDefaultTimeout(5_000);
+  await page.goto(served.url);
+  await page.getByRole("heading", { name: /^Proposals/ }).waitFor();
+}, 30_000);
+
+afterAll(async () => {
+  await browser?.close();
+  const ended = await served?.stop();
+  expect(ended?.code).toBe(0);
+});
+
+/** Reads the file as another process would, and closes it again. */
+async function reading<T>(read: (ws: Workspace) => Promise<T>): Promise<T> {
+  const ws = open(db);
+  try {
+    return await read(ws);
+  } finally {
+    await ws.close();
+  }
+}
+
+const card = (name: string | RegExp): Locator =>
+  page.getByRole("article", { name, exact: typeof name === "string" });
+const button = (within: Locator, name: string): Locator =>
+  within.getByRole("button", { name, exact: true });
+const status = (): Locator => page.getByRole("status");
+/** The text as a person sees it, laid out (not the DOM's raw text). */
+// biome-ignore lint/performance/useDomNodeTextContent: playwright's innerText is what is rendered
+const seen = (locator: Locator): Promise<string> => locator.innerText();
+const textOf = async (id: string) => reading(async (ws) => (await ws.artifact(id))?.data.text);
+
+describe("the review page, in chromium, against agent-workspace serve", () => {
+  it("shows what waits: proposals with their rebased diff or conflicts, decisions, offers", async () => {
+    const clean = card("Edit of plan_1 (plan)");
+    await clean.getByText("+Ship on Monday.").waitFor();
+    expect(await seen(clean)).toContain("based on v1, now at v2 (1 version behind)");
+    expect(await seen(clean)).toContain("Merges cleanly");
+    const conflicted = card("Edit of plan_2 (plan)");
+    expect(await seen(conflicted)).toMatch(/1 conflict[\s\S]*Now \(v2\)\s+Launch: Wednesday/);
+    expect(await button(conflicted, "Accept").count()).toBe(0);
+    expect(await seen(card("New plan plan_4"))).toContain("+Write the docs.");
+    // An approval's buttons are the library's words, whatever labels the asker sent.
+    const approval = card("May I run ls in the repository?");
+    expect(await button(approval, "Approve").isEnabled()).toBe(true);
+    expect(await button(approval, "Allow once").count()).toBe(0);
+    for (const name of ["Start", "Not now"]) {
+      expect(await button(card("Loader tests"), name).isEnabled()).toBe(true);
+    }
+    await browser.shot("1-inbox");
+  });
+
+  it("Accept lands the proposal rebased onto the current version, and the card goes", async () => {
+    const clean = card("Edit of plan_1 (plan)");
+    await button(clean, "Accept").click();
+    await clean.waitFor({ state: "detached" });
+    expect(await seen(status())).toBe("Accepted: plan_1 is now at version 3.");
+    expect(await textOf("plan_1")).toBe(
+      "Ship on Monday.\n\nKeep the scope small.\n\nInvite everyone.\n",
+    );
+  });
+
+  it("Accept with changes opens an editor on what would land; what is saved lands", async () => {
+    const edit = card("Edit of plan_3 (plan)");
+    await button(edit, "Accept with changes").click();
+    const editor = edit.getByRole("textbox", { name: "Your version of text" });
+    expect(await editor.inputValue()).toBe("Hire two people by March.\n");
+    await editor.fill("Hire three people by March.\n");
+    await browser.shot("2-accept-with-changes", edit);
+    await button(edit, "Save and accept").click();
+    await edit.waitFor({ state: "detached" });
+    expect(await seen(status())).toBe("Accepted with your changes: plan_3 is now at version 2.");
+    expect(await textOf("plan_3")).toBe("Hire three people by March.\n");
+    const proposal = await reading((ws) => ws.proposal(SEEDED.toEdit));
+    expect(proposal?.resolution).toMatchObject({ decision: "accept", surface: "page" });
+    expect(proposal?.resolution?.changes).not.toBeNull();
+  });
+
+  it("a conflict is resolved in the editor: text with markers is refused, the resolution lands", async () => {
+    const conflicted = card("Edit of plan_2 (plan)");
+    await button(conflicted, "Resolve in the editor").click();
+    const editor = conflicted.getByRole("textbox", { name: /^Resolve the conflict/ });
+    const marked = await editor.inputValue();
+    expect(marked).toContain("<<<<<<< current\nLaunch: Wednesday.\n");
+    expect(marked).toContain("=======\nLaunch: Tuesday.\n>>>>>>> proposed\n");
+    await browser.shot("3-resolve-conflict", conflicted);
+    await button(conflicted, "Save and accept").click();
+    const alert = conflicted.getByRole("alert");
+    expect(await seen(alert)).toMatch(/^Refused \(conflict_markers\): /);
+    expect(await textOf("plan_2")).toBe("Launch: Wednesday.\nBudget: 10.\n");
+    await editor.fill("Launch: Thursday.\nBudget: 10.\n");
+    await button(conflicted, "Save and accept").click();
+    await conflicted.waitFor({ state: "detached" });
+    expect(await textOf("plan_2")).toBe("Launch: Thursday.\nBudget: 10.\n");
+  });
+
+  it("Reject asks for an optional reason, then rejects with it", async () => {
+    const created = card("New plan plan_4");
+    await button(created, "Reject").click();
+    await created.getByRole("textbox", { name: /^Reason/ }).fill("Not this sprint.");
+    await button(created, "Reject").click();
+    await created.waitFor({ state: "detached" });
+    const proposal = await reading((ws) => ws.proposal(SEEDED.created));
+    expect(proposal).toMatchObject({
+      status: "rejected",
+      resolution: { reason: "Not this sprint." },
+    });
+    expect(await page.getByText("No proposal waits for you.").isVisible()).toBe(true);
+  });
+
+  it("a decision is answered with one of its options; one this server cannot deliver has none", async () => {
+    const unreachable = card("Post the release notes to #general?");
+    expect(await unreachable.getByRole("button").count()).toBe(0);
+    expect(await seen(unreachable)).toContain("cannot deliver on the “slack” channel");
+    const ask = card("May I run ls in the repository?");
+    await button(ask, "Approve").click();
+    await ask.waitFor({ state: "detached" });
+    const run = await reading((ws) => ws.run("run_1"));
+    expect(run?.answers).toEqual({ call_ls: { answer: null, approved: true } });
+  });
+
+  it("Start starts an offer through the host's ports; Not now sets one aside, Bring back returns it", async () => {
+    await button(card("Loader tests"), "Start").click();
+    const started = card('Started "Loader tests" in its own checkout');
+    await started.waitFor();
+    expect(served.stderr()).toMatch(/dispatched thr_\w+ msg_\w+/);
+    await button(card("Loader docs"), "Not now").click();
+    const aside = card('Set aside: "Loader docs"');
+    await aside.waitFor();
+    await browser.shot("4-offers-answered");
+    await button(aside, "Bring back").click();
+    await button(card("Loader docs"), "Not now").waitFor();
+    expect(await seen(status())).toBe("Brought back “Loader docs”.");
+    const offers = await reading(async (ws) => (await ws.thread("thr_1"))?.offers);
+    expect(offers?.call_tests).toMatchObject({ status: "started", checkout: "isolated" });
+    expect(offers?.call_docs).toMatchObject({ status: "standing" });
+  });
+
+  it("shows within a second what another process writes to the same file", async () => {
+    const ws = open(db);
+    try {
+      const patch = { kind: "text_edits" as const, edits: [{ old: "Monday", new: "Tuesday" }] };
+      const edit = {
+        type: "edit_artifact",
+        artifact_id: "plan_1",
+        base_version: 3,
+        patch,
+      } as const;
+      const proposed = await ws.commit({ ...edit, proposal_id: "prp_live" }, agent);
+      expect(proposed.ok).toBe(true);
+      const written = Date.now();
+      await card("Edit of plan_1 (plan)").waitFor({ timeout: 1_000 });
+      const proposalAfter = Date.now() - written;
+      // A change to another card leaves what the person was told alone.
+      expect(await seen(status())).toBe("Brought back “Loader docs”.");
+      const dismiss = { type: "answer_offer", thread_id: "thr_1", offer_id: "call_docs" } as const;
+      const bob = { kind: "user", id: "bob" } as const;
+      expect((await ws.commit({ ...dismiss, answer: { status: "dismissed" } }, bob)).ok).toBe(true);
+      const dismissed = Date.now();
+      await card('Set aside: "Loader docs"').waitFor({ timeout: 1_000 });
+      // Bob set aside what Alice brought back: her "Brought back" would now be stale.
+      await expect.poll(() => seen(status()), { timeout: 1_000 }).toBe("");
+      console.log(
+        `another process's writes appeared after ${proposalAfter} ms (a proposal) and ${Date.now() - dismissed} ms (an offer set aside)`,
+      );
+    } finally {
+      await ws.close();
+    }
+    await browser.shot("5-live-update");
+  });
+
+  it("made no request off its own server and logged no error", () => {
+    expect(browser.offsite).toEqual([]);
+    expect(browser.errors).toEqual([]);
+  });
+});
