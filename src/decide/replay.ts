@@ -1,7 +1,7 @@
 import { enableMapSet, produce } from "immer";
 import type { Revision } from "../model/artifacts.ts";
 import type { Envelope } from "../model/envelope.ts";
-import { isKnownEvent } from "../model/event.ts";
+import { type EventType, isKnownEvent } from "../model/event.ts";
 import {
   EMPTY_SNAPSHOT,
   type SnapshotWrites,
@@ -44,6 +44,11 @@ function changes(before: ReplayTables, after: ReplayTables): Omit<SnapshotWrites
   };
 }
 
+// The table is keyed by type, so the entry found takes exactly this event's type.
+function effectOf<T extends EventType>(type: T): Effect<T> {
+  return EVENT_EFFECTS[type];
+}
+
 /**
  * Rebuilds a workspace's state from its log alone, optionally continuing from a snapshot.
  * Entities follow from events alone: this is what the log means, independent of the entities
@@ -62,8 +67,7 @@ export function replay(
     for (const envelope of log) {
       const { event } = envelope;
       if (!isKnownEvent(event)) continue;
-      // The table is keyed by type, so the entry found takes exactly this event's type.
-      (EVENT_EFFECTS[event.type] as Effect<typeof event.type>)(draft, event as never, envelope);
+      effectOf(event.type)(draft, event, envelope);
     }
   });
   return withWrites(from, { envelopes: log, ...changes(before, after) });

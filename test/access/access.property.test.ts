@@ -11,9 +11,9 @@ import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { isFact } from "../../src/decide/needs.ts";
 import { type Actor, type ActorInput, authorKey, participantKey } from "../../src/model/actors.ts";
-import type { CommandInput } from "../../src/model/command.ts";
+import type { Command, CommandInput } from "../../src/model/command.ts";
 import type { Envelope } from "../../src/model/envelope.ts";
-import type { FactInput } from "../../src/model/event.ts";
+import type { Fact, FactInput } from "../../src/model/event.ts";
 import type { Thread } from "../../src/model/threads.ts";
 import type { Workspace, WriteOptions, WriteResult } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
@@ -460,7 +460,7 @@ async function send(ws: Workspace, s: Step): Promise<WriteResult> {
   const template = templates(thread, s.pick, { heads })[s.template] ?? {};
   const { item, actor } = mutate(template, sender, s.mutation);
   const options: WriteOptions = s.side ? { side: SIDE } : {};
-  return typeof item === "object" && item !== null && isFact(item as never)
+  return typeof item === "object" && item !== null && isFact(item as Command | Fact)
     ? ws.record(item as FactInput, actor, options)
     : ws.commit(item as CommandInput, actor, options);
 }
