@@ -16,6 +16,14 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The public types, checked by the compiler (`*.test-d.ts` are never run): every
+    // `vitest run`, so `npm test` too, fails when an expectation about a type does not hold.
+    // Their own tsconfig compiles them and what they import, not the whole project again.
+    typecheck: {
+      enabled: true,
+      include: ["test/types/**/*.test-d.ts"],
+      tsconfig: "test/types/tsconfig.json",
+    },
     pool: "threads",
     // Both cores: most files wait on git, SQLite or PostgreSQL rather than compute.
     maxWorkers: 2,
