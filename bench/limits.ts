@@ -1,6 +1,6 @@
 /**
- * The input limits (SPEC S5), in memory, where a commit is cheapest and the check's share of
- * it largest:
+ * The input limits (docs/spec.md S5), in memory, where a commit is cheapest and the check's share
+ * of it largest:
  * (a) what the check costs: commit throughput with the limits checked (as `commit` does)
  *     against the same kind of commands committed through the same write path without the
  *     check, taking turns commit by commit in one run; the cost is how much throughput the

@@ -83,7 +83,8 @@ const folderOf = (path: string): string => dirname(path);
 /** The layer a path under src is in (`edge/serve/x.ts` is in `edge/serve`), or -1. */
 const layerOf = (path: string): number => {
   const [first = "", second = ""] = path.split("/");
-  return LAYERS.indexOf((first === "edge" ? `${first}/${second}` : first) as never);
+  const layers: readonly string[] = LAYERS;
+  return layers.indexOf(first === "edge" ? `${first}/${second}` : first);
 };
 const isEntry = (path: string): boolean => path.startsWith("entries/");
 /**

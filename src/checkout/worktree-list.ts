@@ -13,6 +13,14 @@ interface WorktreeEntry {
 
 const NO_COMMIT = /^0+$/;
 
+/** Records on `entry` what one of its `key value` fields says. */
+function readField(entry: WorktreeEntry, key: string, value: string): void {
+  if (key === "HEAD") entry.head = NO_COMMIT.test(value) ? null : value;
+  else if (key === "branch") entry.ref = value;
+  else if (key === "bare") entry.bare = true;
+  else if (key === "prunable") entry.prunable = true;
+}
+
 /**
  * Parses `git worktree list --porcelain -z`: NUL-terminated `key value` fields, an empty
  * field ending each entry. The first entry is the main working tree.
@@ -21,23 +29,17 @@ export function parseWorktreeList(output: string): WorktreeEntry[] {
   const entries: WorktreeEntry[] = [];
   let current: WorktreeEntry | null = null;
   for (const field of output.split("\0")) {
-    if (field === "") {
-      if (current) entries.push(current);
-      current = null;
-      continue;
-    }
     const space = field.indexOf(" ");
     const key = space === -1 ? field : field.slice(0, space);
     const value = space === -1 ? "" : field.slice(space + 1);
-    if (key === "worktree") {
+    // An empty field ends the entry; a `worktree` field starts the next one.
+    if (field === "" || key === "worktree") {
       if (current) entries.push(current);
-      current = { path: value, head: null, ref: null, bare: false, prunable: false };
-    } else if (current) {
-      if (key === "HEAD") current.head = NO_COMMIT.test(value) ? null : value;
-      else if (key === "branch") current.ref = value;
-      else if (key === "bare") current.bare = true;
-      else if (key === "prunable") current.prunable = true;
-    }
+      current =
+        key === "worktree"
+          ? { path: value, head: null, ref: null, bare: false, prunable: false }
+          : null;
+    } else if (current) readField(current, key, value);
   }
   if (current) entries.push(current);
   return entries;

@@ -115,7 +115,7 @@ export const CaseSchema = z
         mode: ThreadModeSchema,
       })
       .optional(),
-    /** The host's widening of who may do what (our extension, SPEC section 9). */
+    /** The host's widening of who may do what (our extension, docs/spec.md section 9). */
     widen: z.array(AccessWideningSchema).optional(),
     expect: ExpectSchema,
   })

@@ -50,7 +50,7 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
       idLimits("AppEvent", "run_id,thread_id", true),
       `/$defs/Hello/properties/threads/anyOf/0/items/${ID_LIMITS}`,
     ],
-    why: "Ids from outside are 1–256 characters without control characters, line or paragraph separators or format characters, so every store can index them and every surface show them on one line (ADR 0022, ADR 0036, SPEC S5).",
+    why: "Ids from outside are 1–256 characters without control characters, line or paragraph separators or format characters, so every store can index them and every surface show them on one line (ADR 0022, ADR 0036, docs/spec.md S5).",
   },
   {
     change: "added",
@@ -119,7 +119,7 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
   {
     change: "added",
     paths: ["/$defs/EvaluatorActor/properties/{name,version}/minLength"],
-    why: "An actor names someone (SPEC section 9): an evaluator's name and version may not be empty.",
+    why: "An actor names someone (docs/spec.md section 9): an evaluator's name and version may not be empty.",
   },
   {
     change: "added",

@@ -66,39 +66,65 @@ function brokenSync(): never {
   throw new Error("compactChanges: the groups of the two files are out of step");
 }
 
+/** A group of `side` being slid, and the group of `other` facing it, kept in step. */
+interface Facing {
+  readonly side: Side;
+  readonly other: Side;
+  readonly g: Group;
+  readonly o: Group;
+}
+
+/** Slides the group as far up as it goes, the facing group following. */
+function slideAllUp({ side, other, g, o }: Facing): void {
+  while (slideUp(side, g)) if (!previousGroup(other, o)) brokenSync();
+}
+
+/**
+ * Slides the group as far down as it goes, the facing group following; whether it faced a
+ * non-empty group of the other file, at its start or on the way.
+ */
+function slideAllDown({ side, other, g, o }: Facing): boolean {
+  let aligned = o.end > o.start;
+  while (slideDown(side, g)) {
+    if (!nextGroup(other, o)) brokenSync();
+    if (o.end > o.start) aligned = true;
+  }
+  return aligned;
+}
+
+/**
+ * Slides one non-empty group up, then down, merging with the groups it meets, until its size
+ * settles; then, if on its last way down it faced a non-empty group of the other file, back up
+ * to the lowest such place, so the change lines up.
+ */
+function slideGroup(facing: Facing): void {
+  const { side, other, g, o } = facing;
+  let size: number;
+  let earliestEnd: number;
+  let aligned: boolean;
+  do {
+    size = g.end - g.start;
+    slideAllUp(facing);
+    earliestEnd = g.end;
+    aligned = slideAllDown(facing);
+  } while (size !== g.end - g.start);
+  if (g.end === earliestEnd || !aligned) return;
+  while (o.end === o.start) {
+    if (!slideUp(side, g) || !previousGroup(other, o)) brokenSync();
+  }
+}
+
 /**
  * Slides the groups of changes of `side` (GNU diff's "shifting the boundaries"), keeping the
- * other file's groups in step: each group goes as far up, then as far down as it can, merging
- * with the groups it meets, until its size settles; then, if on the way it faced a non-empty
- * group of the other file, it moves back up to the lowest such place, so the change lines up.
+ * other file's groups in step: each group goes as far up, then as far down as it can (see
+ * `slideGroup`).
  */
 function compactSide(side: Side, other: Side): void {
-  const g = firstGroup(side);
-  const o = firstGroup(other);
+  const facing: Facing = { side, other, g: firstGroup(side), o: firstGroup(other) };
   for (;;) {
-    if (g.end !== g.start) {
-      let size: number;
-      let earliestEnd: number;
-      let alignedEnd: number;
-      do {
-        size = g.end - g.start;
-        alignedEnd = -1;
-        while (slideUp(side, g)) if (!previousGroup(other, o)) brokenSync();
-        earliestEnd = g.end;
-        if (o.end > o.start) alignedEnd = g.end;
-        while (slideDown(side, g)) {
-          if (!nextGroup(other, o)) brokenSync();
-          if (o.end > o.start) alignedEnd = g.end;
-        }
-      } while (size !== g.end - g.start);
-      if (g.end !== earliestEnd && alignedEnd !== -1) {
-        while (o.end === o.start) {
-          if (!slideUp(side, g) || !previousGroup(other, o)) brokenSync();
-        }
-      }
-    }
-    if (!nextGroup(side, g)) break;
-    if (!nextGroup(other, o)) brokenSync();
+    if (facing.g.end !== facing.g.start) slideGroup(facing);
+    if (!nextGroup(side, facing.g)) break;
+    if (!nextGroup(other, facing.o)) brokenSync();
   }
 }
 

@@ -88,6 +88,14 @@ class LcsSearch {
   ae = 0;
   bs = 0;
   be = 0;
+  /** The region searched: A[s1, e1), B[s2, e2). */
+  private s1 = 0;
+  private e1 = 0;
+  private s2 = 0;
+  private e2 = 0;
+  /** The best run's rarest line's count, and its length less one. */
+  private bestCount = 0;
+  private bestSpan = 0;
 
   constructor(dense: DenseCodes) {
     this.a = dense.a;
@@ -115,57 +123,78 @@ class LcsSearch {
 
   /** Scans B[s2, e2) for the best anchor run against the indexed A[s1, e1). */
   private scanB(s1: number, e1: number, s2: number, e2: number): number {
-    const { a, b, count, head, next } = this;
-    let bestCount = MAX_CHAIN_LENGTH + 1;
-    let bestSpan = 0;
+    const { b, count } = this;
+    this.s1 = s1;
+    this.e1 = e1;
+    this.s2 = s2;
+    this.e2 = e2;
+    this.bestCount = MAX_CHAIN_LENGTH + 1;
+    this.bestSpan = 0;
     let common = false;
     let bp = s2;
     while (bp < e2) {
-      let bNext = bp + 1;
-      const id = b[bp] as number;
-      const c = count[id] as number;
+      const c = count[b[bp] as number] as number;
       if (c > 0) common = true;
       // Lines rarer than (or as rare as) the best anchor so far are candidates.
-      if (c > 0 && c <= bestCount) {
-        let occ = head[id] as number;
-        for (;;) {
-          let as = occ;
-          let bs = bp;
-          let ae = occ;
-          let be = bp;
-          let rc = c;
-          while (as > s1 && bs > s2 && a[as - 1] === b[bs - 1]) {
-            as--;
-            bs--;
-            if (rc > 1) rc = Math.min(rc, count[a[as] as number] as number);
-          }
-          while (ae < e1 - 1 && be < e2 - 1 && a[ae + 1] === b[be + 1]) {
-            ae++;
-            be++;
-            if (rc > 1) rc = Math.min(rc, count[a[ae] as number] as number);
-          }
-          // B lines inside this run need no look of their own.
-          if (bNext <= be) bNext = be + 1;
-          if (bestSpan < ae - as || rc < bestCount) {
-            this.as = as;
-            this.ae = ae;
-            this.bs = bs;
-            this.be = be;
-            bestSpan = ae - as;
-            bestCount = rc;
-          }
-          // The next occurrence of the line that lies past this run, if any.
-          let np = next[occ] as number;
-          while (np !== -1 && np <= ae) np = next[np] as number;
-          if (np === -1) break;
-          occ = np;
-        }
-      }
-      bp = bNext;
+      bp = c > 0 && c <= this.bestCount ? this.tryLine(bp, c) : bp + 1;
     }
     // A long run of lines seen 65 times can win above, but still sends the region to Myers.
-    if (bestCount <= MAX_CHAIN_LENGTH) return FOUND;
+    if (this.bestCount <= MAX_CHAIN_LENGTH) return FOUND;
     return common ? ONLY_FREQUENT : NOTHING_COMMON;
+  }
+
+  /**
+   * Grows a run from each occurrence in A of B's line at `bp` (seen `c` times), keeping the
+   * best; returns where the scan of B goes on: past the runs found, whose B lines need no
+   * look of their own.
+   */
+  private tryLine(bp: number, c: number): number {
+    const { next } = this;
+    let bNext = bp + 1;
+    let occ = this.head[this.b[bp] as number] as number;
+    for (;;) {
+      const ae = this.grow(occ, bp, c);
+      // The forward growth moves A and B alike: the run ends in B where it ends in A.
+      const be = bp + (ae - occ);
+      if (bNext <= be) bNext = be + 1;
+      // The next occurrence of the line that lies past this run, if any.
+      let np = next[occ] as number;
+      while (np !== -1 && np <= ae) np = next[np] as number;
+      if (np === -1) return bNext;
+      occ = np;
+    }
+  }
+
+  /**
+   * Grows the match of A's line `occ` and B's line `bp` (seen `c` times) into the longest
+   * common run around it, and keeps it if it beats the best so far; returns where it ends in A.
+   */
+  private grow(occ: number, bp: number, c: number): number {
+    const { a, b, count, s1, e1, s2, e2 } = this;
+    let as = occ;
+    let bs = bp;
+    let ae = occ;
+    let be = bp;
+    let rc = c;
+    while (as > s1 && bs > s2 && a[as - 1] === b[bs - 1]) {
+      as--;
+      bs--;
+      if (rc > 1) rc = Math.min(rc, count[a[as] as number] as number);
+    }
+    while (ae < e1 - 1 && be < e2 - 1 && a[ae + 1] === b[be + 1]) {
+      ae++;
+      be++;
+      if (rc > 1) rc = Math.min(rc, count[a[ae] as number] as number);
+    }
+    if (this.bestSpan < ae - as || rc < this.bestCount) {
+      this.as = as;
+      this.ae = ae;
+      this.bs = bs;
+      this.be = be;
+      this.bestSpan = ae - as;
+      this.bestCount = rc;
+    }
+    return ae;
   }
 }
 

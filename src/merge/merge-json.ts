@@ -9,7 +9,7 @@ import type { MergeTextOptions } from "./types.ts";
 /** Options of {@link mergeJson}: how multi-line strings merge. */
 export interface MergeJsonOptions extends MergeTextOptions {
   /**
-   * Merge strings as accepting a proposal does (SPEC P10): every string as a text, line by
+   * Merge strings as accepting a proposal does (docs/spec.md P10): every string as a text, line by
    * line and each conflicting region again word by word ({@link mergeTextByWords}), so a
    * string without a line break merges by words too and what still conflicts is a `text`
    * conflict. Default `false`: multi-line strings line by line only, as git does, and a

@@ -78,6 +78,18 @@ export class Search {
     this.y1 = y1;
   }
 
+  /** Shrinks the box by the lines that match at its start and at its end. */
+  shrink(): void {
+    while (this.x0 < this.x1 && this.y0 < this.y1 && this.a(this.x0) === this.b(this.y0)) {
+      this.x0++;
+      this.y0++;
+    }
+    while (this.x0 < this.x1 && this.y0 < this.y1 && this.a(this.x1 - 1) === this.b(this.y1 - 1)) {
+      this.x1--;
+      this.y1--;
+    }
+  }
+
   cut(x: number, y: number, exactBefore: boolean, exactAfter: boolean): void {
     this.cutX = x;
     this.cutY = y;
@@ -101,6 +113,25 @@ function backwardSnake(mem: Int32Array, x: number, stop: number, toB: number): n
 }
 
 /**
+ * Widens the forward band by one diagonal at each end, or narrows it at the box's edges
+ * (keeping its width's parity); a new diagonal starts unreached.
+ */
+function widenForward(s: Search): void {
+  if (s.fMin > s.x0 - s.y1) s.mem[s.fw0 + --s.fMin - 1] = -1;
+  else s.fMin++;
+  if (s.fMax < s.x1 - s.y0) s.mem[s.fw0 + ++s.fMax + 1] = -1;
+  else s.fMax--;
+}
+
+/** Widens the backward band as {@link widenForward} does the forward one. */
+function widenBackward(s: Search): void {
+  if (s.bMin > s.x0 - s.y1) s.mem[s.bw0 + --s.bMin - 1] = FAR;
+  else s.bMin++;
+  if (s.bMax < s.x1 - s.y0) s.mem[s.bw0 + ++s.bMax + 1] = FAR;
+  else s.bMax--;
+}
+
+/**
  * One edit more for the forward search: widens its band by one diagonal at each end (or
  * narrows it at the box's edges, keeping its width's parity), then each diagonal, from the
  * highest down, starts from the better of its neighbours and follows its snake inside the box.
@@ -108,11 +139,8 @@ function backwardSnake(mem: Int32Array, x: number, stop: number, toB: number): n
  * is for the caller to see (`meeting`).
  */
 export function forwardSweep(s: Search): boolean {
+  widenForward(s);
   const { mem, fw0, x1, y1 } = s;
-  if (s.fMin > s.x0 - y1) mem[fw0 + --s.fMin - 1] = -1;
-  else s.fMin++;
-  if (s.fMax < x1 - s.y0) mem[fw0 + ++s.fMax + 1] = -1;
-  else s.fMax--;
   // The loop runs over the diagonals' places p = fw0 + k, so that the line of b facing x
   // (y = x - k) is mem[x + toB - p], and y < y1 reads x - p < yEnd. Every number is made an
   // int32 with `| 0`, so V8 keeps them untagged and without overflow checks, and constants are
@@ -160,11 +188,8 @@ export function forwardSweep(s: Search): boolean {
  * reach (the least x) is kept without a branch too: measured, that pays backward, not forward.
  */
 export function backwardSweep(s: Search): boolean {
+  widenBackward(s);
   const { mem, bw0, x0, y0 } = s;
-  if (s.bMin > x0 - s.y1) mem[bw0 + --s.bMin - 1] = FAR;
-  else s.bMin++;
-  if (s.bMax < s.x1 - y0) mem[bw0 + ++s.bMax + 1] = FAR;
-  else s.bMax--;
   const lo = (bw0 + s.bMin) | 0;
   const toB = (s.bAt + bw0) | 0;
   const yStart = (y0 - bw0) | 0;

@@ -174,6 +174,54 @@ function cutWhereMet(s: Search, diagonals: number): boolean {
   return true;
 }
 
+/** Which of a box's searches are replayed from their records, and which are recorded. */
+interface Plan {
+  readonly replay: number;
+  readonly record: number;
+}
+
+/** How a step of a box's search ended: cut, search again (see CUT), or go on searching. */
+type Step = boolean | null;
+const GO_ON = null;
+
+/** One edit more of the forward search, replayed or run, and noted if recorded; whether it followed a good snake. */
+function stepForward(s: Search, records: Records, cost: number, plan: Plan): boolean {
+  const good =
+    (plan.replay & FORWARD) !== 0 ? replayForward(s, records.forward, cost) : forwardSweep(s);
+  if ((plan.record & FORWARD) !== 0) noteForward(s, records.forward, cost, good);
+  return good;
+}
+
+/** One edit more of the backward search, as {@link stepForward} does forward. */
+function stepBackward(s: Search, records: Records, cost: number, plan: Plan): boolean {
+  const good =
+    (plan.replay & BACKWARD) !== 0 ? replayBackward(s, records.backward, cost) : backwardSweep(s);
+  if ((plan.record & BACKWARD) !== 0) noteBackward(s, records.backward, cost, good);
+  return good;
+}
+
+/**
+ * Cuts where the searches met, if the forward one has reached the backward one's reach (only
+ * there can they meet); a replayed search cannot tell, so it searches again.
+ */
+function whereMet(s: Search, plan: Plan, diagonals: number): Step {
+  if (s.fReach < s.bReach) return GO_ON;
+  if (plan.replay !== 0) return AGAIN;
+  return cutWhereMet(s, diagonals) ? CUT : GO_ON;
+}
+
+/** git's early cut-offs of a costly box: at a good snake, or at the cost limit. */
+function cutEarly(s: Search, cost: number, records: Records, plan: Plan, good: boolean): Step {
+  if (good && cost > HEURISTIC_MIN_COST) {
+    const found = goodSnakeCut(s, cost, records, plan);
+    if (found === FOUND) return CUT;
+    if (found === UNKNOWN) return AGAIN;
+  }
+  if (cost < s.costLimit) return GO_ON;
+  cutAtLimit(s, records, plan.replay, plan.record);
+  return CUT;
+}
+
 /**
  * Myers' middle snake of the box: runs the forward and the backward search one edit at a time
  * until they meet, and cuts there. Unless `exact`, gives up early on a costly box: cuts at a
@@ -192,34 +240,23 @@ function middleSnake(s: Search, exact: boolean, records: Records, mayReplay: boo
   mem[fw0 + forwardMid] = s.fReach = s.x0;
   mem[bw0 + backwardMid] = s.bReach = s.x1;
   const replay = exact || !mayReplay ? 0 : replayable(s, records);
-  const record = exact ? 0 : toRecord(s, records, replay);
+  const plan: Plan = { replay, record: exact ? 0 : toRecord(s, records, replay) };
   for (let cost = 1; ; cost++) {
-    const forwardGood =
-      (replay & FORWARD) !== 0 ? replayForward(s, records.forward, cost) : forwardSweep(s);
-    if ((record & FORWARD) !== 0) noteForward(s, records.forward, cost, forwardGood);
-    // The searches can meet only where the forward one has reached the backward one's reach.
-    if (odd && s.fReach >= s.bReach) {
-      if (replay !== 0) return AGAIN;
-      if (cutWhereMet(s, s.fw0)) return CUT;
-    }
-    const backwardGood =
-      (replay & BACKWARD) !== 0 ? replayBackward(s, records.backward, cost) : backwardSweep(s);
-    if ((record & BACKWARD) !== 0) noteBackward(s, records.backward, cost, backwardGood);
-    if (!odd && s.fReach >= s.bReach) {
-      if (replay !== 0) return AGAIN;
-      if (cutWhereMet(s, s.bw0)) return CUT;
-    }
+    const forwardGood = stepForward(s, records, cost, plan);
+    let step = odd ? whereMet(s, plan, s.fw0) : GO_ON;
+    if (step !== GO_ON) return step;
+    const backwardGood = stepBackward(s, records, cost, plan);
+    step = odd ? GO_ON : whereMet(s, plan, s.bw0);
+    if (step !== GO_ON) return step;
     if (exact) continue;
-    if ((forwardGood || backwardGood) && cost > HEURISTIC_MIN_COST) {
-      const found = goodSnakeCut(s, cost, records, { replay, record });
-      if (found === FOUND) return CUT;
-      if (found === UNKNOWN) return AGAIN;
-    }
-    if (cost >= s.costLimit) {
-      cutAtLimit(s, records, replay, record);
-      return CUT;
-    }
+    step = cutEarly(s, cost, records, plan, forwardGood || backwardGood);
+    if (step !== GO_ON) return step;
   }
+}
+
+/** Marks lines `[from, to)` of the box's side as changed, by their places in the whole file. */
+function markChanged(changed: Uint8Array, index: Int32Array, from: number, to: number): void {
+  for (let i = from; i < to; i++) changed[index[i] as number] = 1;
 }
 
 /**
@@ -240,27 +277,18 @@ function compareBoxes(
   const stack: number[] = [0, index.a.length, 0, index.b.length, 0];
   while (stack.length > 0) {
     const exact = stack.pop() === 1;
-    let y1 = stack.pop() as number;
-    let y0 = stack.pop() as number;
-    let x1 = stack.pop() as number;
-    let x0 = stack.pop() as number;
-    while (x0 < x1 && y0 < y1 && s.a(x0) === s.b(y0)) {
-      x0++;
-      y0++;
-    }
-    while (x0 < x1 && y0 < y1 && s.a(x1 - 1) === s.b(y1 - 1)) {
-      x1--;
-      y1--;
-    }
-    if (x0 === x1) {
-      for (let y = y0; y < y1; y++) changedB[index.b[y] as number] = 1;
-    } else if (y0 === y1) {
-      for (let x = x0; x < x1; x++) changedA[index.a[x] as number] = 1;
-    } else {
-      s.box(x0, x1, y0, y1);
+    const y1 = stack.pop() as number;
+    const y0 = stack.pop() as number;
+    const x1 = stack.pop() as number;
+    s.box(stack.pop() as number, x1, y0, y1);
+    s.shrink();
+    if (s.x0 === s.x1) markChanged(changedB, index.b, s.y0, s.y1);
+    else if (s.y0 === s.y1) markChanged(changedA, index.a, s.x0, s.x1);
+    else {
       if (!middleSnake(s, exact, records, true)) middleSnake(s, exact, records, false);
       const { cutX: x, cutY: y } = s;
-      stack.push(x, x1, y, y1, s.exactAfter ? 1 : 0, x0, x, y0, y, s.exactBefore ? 1 : 0);
+      const [after, before] = [s.exactAfter ? 1 : 0, s.exactBefore ? 1 : 0];
+      stack.push(x, s.x1, y, s.y1, after, s.x0, x, s.y0, y, before);
     }
   }
 }

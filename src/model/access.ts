@@ -11,7 +11,7 @@ const ACTIONS = [
 ] as [Action, ...Action[]];
 
 /**
- * A host's explicit widening of who may do what (SPEC section 9): the named actor may also
+ * A host's explicit widening of who may do what (docs/spec.md section 9): the named actor may also
  * take these actions, in any thread. The rules still apply: no one answers their own
  * proposal, and write policies still bind an agent.
  */

@@ -35,8 +35,8 @@ export interface DecideContext {
   /** Set when the command comes from a side conversation. */
   readonly side?: SideContext;
   /**
-   * The host's widening of who may do what (SPEC section 9): named actors that may also take
-   * the listed actions. Default: none, the table as it is.
+   * The host's widening of who may do what (docs/spec.md section 9): named actors that may also
+   * take the listed actions. Default: none, the table as it is.
    */
   readonly access?: readonly AccessWidening[];
 }

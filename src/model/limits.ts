@@ -2,8 +2,8 @@ import type { ValidationError } from "./rejections.ts";
 
 /**
  * What a command, fact or actor from outside may be, whatever the store behind the workspace
- * (SPEC S5): checked before anything else parses it, so no input is too deep for a parser or a
- * driver, too large to refuse quickly, or holds text some store cannot keep.
+ * (docs/spec.md S5): checked before anything else parses it, so no input is too deep for a parser
+ * or a driver, too large to refuse quickly, or holds text some store cannot keep.
  */
 export interface Limits {
   /** How deeply arrays and objects may nest, counting the command itself as 1 (default 64). */

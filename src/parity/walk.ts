@@ -55,8 +55,9 @@ function selectedOption(node: Node, input: unknown): Node | undefined {
   if (typeof discriminator !== "string" || !isRecord(input)) return undefined;
   const tag = input[discriminator];
   for (const option of node.def.options as Schema[]) {
-    const values = option._zod.propValues?.[discriminator];
-    if (values?.has(tag as never)) return unwrap(option);
+    // Read as a set of anything: a tag that is no primitive is simply not among its values.
+    const values: ReadonlySet<unknown> | undefined = option._zod.propValues?.[discriminator];
+    if (values?.has(tag)) return unwrap(option);
   }
   return undefined;
 }

@@ -16,6 +16,9 @@ import {
 // Default import: the named ones crash under plain Node ESM (fast-json-patch is CommonJS).
 const { applyPatch, JsonPatchError } = jsonpatch;
 
+/** An operation as fast-json-patch takes it. */
+type LibraryOperation = Parameters<typeof applyPatch>[1][number];
+
 // RFC 6901 array indices: no sign, no exponent, no leading zeros.
 const ARRAY_INDEX = /^(0|[1-9][0-9]*)$/;
 // RFC 6901 allows only `~0` and `~1`.
@@ -212,7 +215,9 @@ export function applyJsonPatch(document: JsonValue, ops: readonly JsonObject[]):
   try {
     const result = applyPatch(
       typeof document === "object" && document !== null ? cloneJson(document) : document,
-      copies as never[],
+      // A copy may lack a member its operation needs: the check below refuses it before the
+      // library reads it.
+      copies as unknown as LibraryOperation[],
       // Called with the document as the earlier operations left it, before this one applies.
       (operation, _index, state) => {
         if (checked.has(operation)) return;

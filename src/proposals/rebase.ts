@@ -79,8 +79,8 @@ export function rebaseEdit(
   if (base === head) {
     return ok({ kind: "result", data: theirs.value, proposed: proposed.value, rebasedFrom });
   }
-  // Text conflicts are merged again word by word (SPEC P10): only the same words changed two
-  // ways still conflict.
+  // Text conflicts are merged again word by word (docs/spec.md P10): only the same words changed
+  // two ways still conflict.
   const merged = mergeJson(baseData, current.data, theirs.value, { words: true });
   if (merged.kind === "conflict") {
     return ok({ kind: "conflict", conflicts: merged.conflicts, proposed: proposed.value });

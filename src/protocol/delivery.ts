@@ -14,7 +14,7 @@ export function deliveredTo(envelope: Envelope, threads: readonly string[] | nul
 }
 
 /**
- * The threads an actor may read: a thread's agent its own only (SPEC section 9: another
+ * The threads an actor may read: a thread's agent its own only (docs/spec.md section 9: another
  * thread is nothing to it); anyone else every thread (`null`).
  */
 export function readableThreads(actor: Actor): readonly string[] | null {

@@ -4,7 +4,11 @@ import type { AppendBatch, Store } from "../stores/port.ts";
 export interface StoreSuiteAdapter<S extends Store = Store> {
   /** Opens a new, empty store (a fresh file, schema or namespace). */
   open(): Promise<S>;
-  /** Opens another store on the same place as `store` (for durable adapters). */
+  /**
+   * Opens another store on the same place as `store`, as another process would. It is how
+   * the suite checks what a store declares (`durable`, `crossProcess`): a store declaring
+   * either without it fails those checks.
+   */
   reopen?(store: S): Promise<S>;
   /**
    * Opens a store on the same place as `store` that throws inside its append transaction at
@@ -22,8 +26,10 @@ export interface StoreSuiteAdapter<S extends Store = Store> {
 
 /**
  * The one suite every store adapter runs under Vitest: every port primitive, isolation
- * between workspaces, atomic appends, the change feed, durability where the adapter offers
- * `reopen`, and every conformance case through a `Workspace` on the store. An adapter's test
+ * between workspaces, atomic appends, the change feed, and every conformance case through a
+ * `Workspace` on the store. What the store declares in `capabilities` is checked through
+ * `reopen` (durability, other processes' appends reaching watchers); what it does not
+ * declare is skipped, each skipped test's name saying which declaration skipped it. An adapter's test
  * file is two lines: `await storeSuite("sqlite", { open: async () => sqliteStore({ path }) })`.
  *
  * It resolves once the tests are registered: await it at the top of the test file (or
@@ -35,5 +41,9 @@ export async function storeSuite<S extends Store>(
   adapter: StoreSuiteAdapter<S>,
 ): Promise<void> {
   const { registerStoreSuite } = await import("./suite-tests.ts");
-  registerStoreSuite(name, adapter);
+  // What the adapter's stores declare decides which tests run and which are skipped.
+  const store = await adapter.open();
+  const { capabilities } = store;
+  await store.close();
+  registerStoreSuite(name, adapter, capabilities);
 }

@@ -1,10 +1,12 @@
 import { expect, it } from "vitest";
 import type { Store } from "../stores/port.ts";
+import { declaredTest } from "./suite-capabilities.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import { appEvent, batch, envelope } from "./suite-records.ts";
 
 /** Notes cursors: kept per workspace and viewer, moved only from where they are. */
-export function cursorTests<S extends Store>({ adapter, fresh, withStore }: SuiteContext<S>): void {
+export function cursorTests<S extends Store>(suite: SuiteContext<S>): void {
+  const { adapter, fresh, withStore } = suite;
   it(
     "keeps each viewer's cursor, moving it only from where it is",
     withStore(async (store) => {
@@ -31,9 +33,7 @@ export function cursorTests<S extends Store>({ adapter, fresh, withStore }: Suit
     }),
   );
 
-  if (adapter.reopen === undefined) return;
-  const reopen = adapter.reopen.bind(adapter);
-  it("keeps the cursors when opened again", async () => {
+  declaredTest(suite, "durable", "keeps the cursors when opened again", async (reopen) => {
     const store = await adapter.open();
     const ws = fresh();
     await store.moveCursor(ws, "alice", 0, 3);

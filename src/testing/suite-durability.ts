@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { NO_NEEDS } from "../model/state.ts";
 import type { Store } from "../stores/port.ts";
+import { declaredTest } from "./suite-capabilities.ts";
 import { commandAt } from "./suite-commands.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import {
@@ -14,11 +15,10 @@ import {
   thread,
 } from "./suite-records.ts";
 
-/** A store opened again on the same place keeps everything (when the adapter can reopen). */
-export function durabilityTests<S extends Store>({ adapter, fresh }: SuiteContext<S>): void {
-  if (adapter.reopen === undefined) return;
-  const reopen = adapter.reopen.bind(adapter);
-  it("keeps everything when opened again", async () => {
+/** A store opened again on the same place keeps everything (when it declares `durable`). */
+export function durabilityTests<S extends Store>(suite: SuiteContext<S>): void {
+  const { adapter, fresh } = suite;
+  declaredTest(suite, "durable", "keeps everything when opened again", async (reopen) => {
     const store = await adapter.open();
     const ws = fresh();
     const first = batch({

@@ -5,6 +5,7 @@ import type { Actor } from "../model/actors.ts";
 import { sequentialIds } from "../model/ids.ts";
 import type { Store } from "../stores/port.ts";
 import { createWorkspace } from "../workspace/workspace.ts";
+import { declaredTest } from "./suite-capabilities.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import { alice, appEvent, batch, envelope } from "./suite-records.ts";
 
@@ -51,6 +52,29 @@ export function feedTests<S extends Store>({ fresh, withStore }: SuiteContext<S>
       second.close();
     }),
   );
+}
+
+/** Appends made through another store on the same place reach this one's watchers. */
+export function crossProcessTests<S extends Store>(suite: SuiteContext<S>): void {
+  const { adapter, fresh } = suite;
+  const name = "tells watchers of appends made by another process on the same place";
+  declaredTest(suite, "crossProcess", name, async (reopen) => {
+    const store = await adapter.open();
+    const other = await reopen(store);
+    try {
+      const ws = fresh();
+      const heads: number[] = [];
+      const stop = store.watch(ws, (head) => heads.push(head));
+      await other.append(ws, 0, batch({ envelopes: [envelope(ws, 1, appEvent(1))] }));
+      await other.append(ws, 1, batch({ envelopes: [envelope(ws, 2, appEvent(2))] }));
+      await expect.poll(() => heads.at(-1), { timeout: 5000 }).toBe(2);
+      stop();
+      expect(await store.read(ws, { after: 0 })).toHaveLength(2);
+    } finally {
+      await other.close();
+      await store.close();
+    }
+  });
 }
 
 /** The log replays to the entities the store keeps. */

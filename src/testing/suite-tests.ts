@@ -1,12 +1,12 @@
 import { describe } from "vitest";
-import type { Store } from "../stores/port.ts";
+import type { Store, StoreCapabilities } from "../stores/port.ts";
 import type { StoreSuiteAdapter } from "./store-suite.ts";
 import { commandTests } from "./suite-commands.ts";
 import { conformanceTests } from "./suite-conformance.ts";
 import { suiteContext } from "./suite-context.ts";
 import { cursorTests, landedTests } from "./suite-cursors.ts";
 import { atomicityTests, durabilityTests } from "./suite-durability.ts";
-import { feedTests, replayTests } from "./suite-feed.ts";
+import { crossProcessTests, feedTests, replayTests } from "./suite-feed.ts";
 import { listTests } from "./suite-lists.ts";
 import { isolationTests, logTests } from "./suite-log.ts";
 import { offerTests } from "./suite-offers.ts";
@@ -19,8 +19,9 @@ import { appendTests, loadAloneTests, writeTests } from "./suite-writes.ts";
 export function registerStoreSuite<S extends Store>(
   name: string,
   adapter: StoreSuiteAdapter<S>,
+  capabilities: StoreCapabilities,
 ): void {
-  const suite = suiteContext(name, adapter);
+  const suite = suiteContext(name, adapter, capabilities);
   describe(`store: ${name}`, () => {
     writeTests(suite);
     loadAloneTests(suite);
@@ -33,6 +34,7 @@ export function registerStoreSuite<S extends Store>(
     commandTests(suite);
     isolationTests(suite);
     feedTests(suite);
+    crossProcessTests(suite);
     replayTests(suite);
     durabilityTests(suite);
     atomicityTests(suite);

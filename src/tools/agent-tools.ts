@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { parseCommand } from "../decide/parse.ts";
+import type { CommandInput } from "../model/command.ts";
 import { DEFERRED_CHANNEL, NOTES_CHANNEL } from "../model/decisions.ts";
+import type { FactInput } from "../model/event.ts";
 import { ThreadOfferSchema } from "../model/offers.ts";
 import { invalidState, type Rejection } from "../model/rejections.ts";
 import { offerAcknowledgement } from "../offers/acknowledgement.ts";
@@ -42,8 +44,13 @@ export function offerThread(kit: ToolKit, threadId: string): WorkspaceTool {
       files: nullable({ type: "array", items: STRING }),
     }),
     async run(offer, { toolCallId }) {
-      const command = { type: "make_offer", thread_id: threadId, offer_id: toolCallId, offer };
-      return committed(kit, command as never, () => offerAcknowledgement(offer));
+      const command: CommandInput = {
+        type: "make_offer",
+        thread_id: threadId,
+        offer_id: toolCallId,
+        offer,
+      };
+      return committed(kit, command, () => offerAcknowledgement(offer));
     },
   });
 }
@@ -64,6 +71,9 @@ function askDescription(paused: boolean, channel: string | null): string {
   return `${ask} Their answer comes to you through your host.`;
 }
 
+/** The command that asks the person a question. */
+type Question = Extract<CommandInput, { readonly type: "request_decision" }>;
+
 /**
  * Why a question could not be asked in the run once it is paused for it, or `null`: the
  * command's own shape (unique option ids, ids an id may be), or a decision id the run has
@@ -72,11 +82,11 @@ function askDescription(paused: boolean, channel: string | null): string {
 async function beforePausing(
   kit: ToolKit,
   runId: string,
-  command: object,
+  command: Question,
 ): Promise<Rejection | null> {
   const parsed = parseCommand(command, () => "unused");
   if (!parsed.ok) return parsed.rejection;
-  const { decision_id } = command as { decision_id: string };
+  const { decision_id } = command;
   const ended = (await kit.workspace.run(runId))?.decision.closed[decision_id];
   return ended === undefined
     ? null
@@ -112,7 +122,7 @@ export function askPerson(
     }),
     async run({ prompt, options }, { toolCallId }) {
       const { kind, id } = scope;
-      const command = {
+      const command: Question = {
         type: "request_decision",
         scope: { kind, id },
         decision_id: toolCallId,
@@ -125,17 +135,21 @@ export function askPerson(
         // refused before the run pauses, so a refusal never leaves it waiting on nothing.
         const unaskable = await beforePausing(kit, scope.id, command);
         if (unaskable !== null) return refused(kit, unaskable);
-        const request = { tool_call_id: toolCallId, tool_name: "ask_person", kind: "question" };
-        const pause = {
+        const request = {
+          tool_call_id: toolCallId,
+          tool_name: "ask_person",
+          kind: "question",
+        } as const;
+        const pause: FactInput = {
           type: "run_paused",
           run_id: scope.id,
           thread_id: scope.thread_id,
           requests: [{ ...request, args: { prompt, options: options ?? null } }],
         };
-        const recorded = await kit.workspace.record(pause as never, kit.agent);
+        const recorded = await kit.workspace.record(pause, kit.agent);
         if (!recorded.ok) return refused(kit, recorded.rejection);
       }
-      const written = await kit.workspace.commit(command as never, kit.agent);
+      const written = await kit.workspace.commit(command, kit.agent);
       if (!written.ok) return refused(kit, written.rejection);
       const owner = kind === "run" ? await kit.workspace.run(id) : await kit.workspace.thread(id);
       const pending = owner?.decision.pending;

@@ -52,33 +52,39 @@ function strictTuple(node: JsonSchema, prefix: readonly unknown[]): JsonSchema |
   return { type: "array", description: `${told}${words}`, items };
 }
 
+// Whether a node has keys no strict schema can say: a reference (a recursive value), or a
+// map with open keys.
+function saysOpenKeys(node: JsonSchema): boolean {
+  if ("$ref" in node || "propertyNames" in node || "patternProperties" in node) return true;
+  return typeof node.additionalProperties === "object" || node.additionalProperties === true;
+}
+
+// An object node, strictly: optional (or defaulted) fields become nullable, null standing for
+// "left out".
+function strictProperties(node: JsonSchema): JsonSchema | null {
+  const properties = (node.properties ?? {}) as Record<string, unknown>;
+  const required = new Set((node.required ?? []) as string[]);
+  const strict: Record<string, JsonSchema> = {};
+  for (const [key, value] of Object.entries(properties)) {
+    const inner = strictNode(value);
+    if (inner === null) return null;
+    strict[key] = required.has(key) ? inner : nullable(inner);
+  }
+  const description = typeof node.description === "string" ? node.description : undefined;
+  return strictObject(strict, description);
+}
+
 function strictNode(given: unknown): JsonSchema | null {
   // `true` (any value) and `false` (none) are schemas too; neither can be said strictly.
   if (typeof given !== "object" || given === null || Array.isArray(given)) return null;
   const node = given as JsonSchema;
-  // A reference (a recursive value) or a map with open keys cannot be said strictly.
-  if ("$ref" in node || "propertyNames" in node || "patternProperties" in node) return null;
-  if (typeof node.additionalProperties === "object" || node.additionalProperties === true) {
-    return null;
-  }
+  if (saysOpenKeys(node)) return null;
   const variants = (node.anyOf ?? node.oneOf) as unknown[] | undefined;
   if (variants !== undefined) {
     const strict = variants.map(strictNode);
     return strict.every((v) => v !== null) ? { anyOf: strict } : null;
   }
-  if (node.type === "object") {
-    const properties = (node.properties ?? {}) as Record<string, unknown>;
-    const required = new Set((node.required ?? []) as string[]);
-    const strict: Record<string, JsonSchema> = {};
-    for (const [key, value] of Object.entries(properties)) {
-      const inner = strictNode(value);
-      if (inner === null) return null;
-      // Optional (or defaulted) fields become nullable: null stands for "left out".
-      strict[key] = required.has(key) ? inner : nullable(inner);
-    }
-    const description = typeof node.description === "string" ? node.description : undefined;
-    return strictObject(strict, description);
-  }
+  if (node.type === "object") return strictProperties(node);
   if (node.type === "array" && Array.isArray(node.prefixItems)) {
     return strictTuple(node, node.prefixItems);
   }

@@ -62,14 +62,14 @@ export interface WorkspaceOptions {
    */
   readonly maxAttempts?: number;
   /**
-   * Widens who may do what (SPEC section 9) for named actors: for example a reviewer agent
+   * Widens who may do what (docs/spec.md section 9) for named actors: for example a reviewer agent
    * that may answer other agents' proposals (`{ actor: { kind: "agent", thread_id:
    * "thr_review" }, may: ["respond_to_proposal"] }`). It still never answers its own, and
    * write policies still bind it. Default: none; agents propose, people decide.
    */
   readonly widen?: readonly AccessWidening[];
   /**
-   * What input from outside may be (SPEC S5): nesting depth (default 64, at most 512) and
+   * What input from outside may be (docs/spec.md S5): nesting depth (default 64, at most 512) and
    * JSON size in bytes (default 4 MiB), each a positive integer. Input past them is
    * `validation_failed`, checked before parsing. Other values are refused when the workspace
    * is created (`invalid_argument`).

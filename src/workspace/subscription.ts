@@ -36,21 +36,27 @@ export function follow(options: FeedOptions): Subscription {
   let pumping: Promise<void> | null = null;
   let again = false;
 
+  // Hands the listener each envelope that comes next; false once the feed is closed.
+  function deliver(envelopes: readonly Envelope[]): boolean {
+    for (const envelope of envelopes) {
+      if (closed) return false;
+      if (envelope.seq !== cursor + 1) continue; // never out of order, never twice
+      cursor = envelope.seq;
+      try {
+        listener(envelope);
+      } catch (error) {
+        onError?.(error);
+      }
+    }
+    return true;
+  }
+
   async function drain(): Promise<void> {
     do {
       again = false;
       for (;;) {
         const envelopes = await store.read(workspaceId, { after: cursor, limit: batch });
-        for (const envelope of envelopes) {
-          if (closed) return;
-          if (envelope.seq !== cursor + 1) continue; // never out of order, never twice
-          cursor = envelope.seq;
-          try {
-            listener(envelope);
-          } catch (error) {
-            onError?.(error);
-          }
-        }
+        if (!deliver(envelopes)) return;
         if (envelopes.length < batch) break;
       }
     } while (again && !closed);

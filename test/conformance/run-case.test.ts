@@ -5,6 +5,7 @@ import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { runCase } from "../../src/conformance/run-case.ts";
 import { defineArtifactType } from "../../src/model/artifact-type.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
+import type { JsonObject } from "../../src/model/json.ts";
 import { createRegistry } from "../../src/model/registry.ts";
 
 const alice = { kind: "user", id: "alice" };
@@ -95,7 +96,8 @@ describe("runCase", () => {
     // A schema that does not produce an object is a definition bug the core throws on.
     const broken = defineArtifactType({
       kind: "broken",
-      schema: z.unknown().transform(() => 1) as never,
+      // (Handed over as the object schema it claims to be.)
+      schema: z.unknown().transform(() => 1) as unknown as z.ZodType<JsonObject>,
       writePolicy: "direct",
     });
     const result = run(

@@ -1,4 +1,4 @@
-// Laws of the word merge (SPEC P10) that hold for every input, under both line diffs: no
+// Laws of the word merge (docs/spec.md P10) that hold for every input, under both line diffs: no
 // change of either side is lost, the sides' roles do not matter, changes to different words
 // merge, and where git's line merge is clean the word merge is that merge.
 import fc from "fast-check";

@@ -5,7 +5,8 @@ import { afterAll, describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { parseTraceparent } from "../../src/model/envelope.ts";
 import { isWorkspaceError } from "../../src/model/errors.ts";
-import { DEFAULT_LIMITS, MAX_DEPTH_CAP } from "../../src/model/limits.ts";
+import type { JsonValue } from "../../src/model/json.ts";
+import { DEFAULT_LIMITS, type Limits, MAX_DEPTH_CAP } from "../../src/model/limits.ts";
 import { limitsOption, widenOption, workspaceIdOption } from "../../src/model/workspace-options.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
@@ -45,8 +46,8 @@ function codeOf(work: () => unknown): string | null {
   }
 }
 
-const nested = (depth: number): unknown => {
-  let value: unknown = "leaf";
+const nested = (depth: number): JsonValue => {
+  let value: JsonValue = "leaf";
   for (let i = 0; i < depth; i++) value = { n: value };
   return value;
 };
@@ -83,15 +84,16 @@ describe("the limits option", () => {
     ["null", null],
   ])("refuses %s when the workspace is created (invalid_argument)", (_name, limits) => {
     expect(codeOf(() => limitsOption(limits))).toBe("invalid_argument");
-    expect(codeOf(() => create({ limits: limits as never }))).toBe("invalid_argument");
+    // As a JavaScript caller could pass them, whatever the type says.
+    const given = limits as unknown as Partial<Limits>;
+    expect(codeOf(() => create({ limits: given }))).toBe("invalid_argument");
   });
 
   it("never turns a check off: an option left undefined still refuses deep and large input", async () => {
-    const ws = create({ limits: { maxDepth: undefined, maxBytes: undefined } as never });
-    const deep = await ws.record(
-      { type: "app_event", name: "x", data: nested(5_000) as never },
-      alice,
-    );
+    // Undefined where the type has no place for it, as a JavaScript caller could write it.
+    const limits = { maxDepth: undefined, maxBytes: undefined };
+    const ws = create({ limits: limits as unknown as Partial<Limits> });
+    const deep = await ws.record({ type: "app_event", name: "x", data: nested(5_000) }, alice);
     expect(deep).toMatchObject({ ok: false, rejection: { errors: [{ type: "too_deep" }] } });
     const large = await ws.record(
       { type: "app_event", name: "x", data: { text: "x".repeat(DEFAULT_LIMITS.maxBytes) } },
@@ -127,7 +129,8 @@ describe("the workspace id option", () => {
     ["null", null],
   ])("refuses %s when the workspace is created (invalid_argument)", (_name, id) => {
     expect(codeOf(() => workspaceIdOption(id))).toBe("invalid_argument");
-    expect(codeOf(() => create({ id: id as never }))).toBe("invalid_argument");
+    // As a JavaScript caller could pass it, whatever the type says.
+    expect(codeOf(() => create({ id: id as unknown as string }))).toBe("invalid_argument");
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { Workspace } from "../../src/entries/index.ts";
 import { orThrow } from "../../src/model/errors.ts";
+import type { JsonValue } from "../../src/model/json.ts";
 import { agent, alice, bob, fixtureWorkspace } from "../workspace/helpers.ts";
 
 const TEXT = "Launch plan\nShip v1 on Friday.\nOwner: Alice\nTests: pending.\n";
@@ -24,12 +25,17 @@ async function world(): Promise<Workspace> {
   return ws;
 }
 
-async function propose(ws: Workspace, patch: object, artifactId = "n1", base = 1): Promise<string> {
+async function propose(
+  ws: Workspace,
+  patch: ReturnType<typeof edit>,
+  artifactId = "n1",
+  base = 1,
+): Promise<string> {
   const result = await ws.commit(
     {
       type: "propose_change",
       change: { type: "edit_artifact", artifact_id: artifactId, base_version: base, patch },
-    } as never,
+    },
     agent,
   );
   if (!result.ok || result.outcome.type !== "proposed") throw new Error(JSON.stringify(result));
@@ -227,7 +233,7 @@ describe("change notes for an agent", () => {
   it("tells the answers to questions asked in its thread and runs, not approvals", async () => {
     const ws = await world();
     await ws.record({ type: "run_started", run_id: "r1", thread_id: "t1" }, agent);
-    const request = (tool_call_id: string, kind: string) => ({
+    const request = (tool_call_id: string, kind: "question" | "approval") => ({
       tool_call_id,
       tool_name: kind === "question" ? "ask_person" : "edit_note",
       kind,
@@ -239,15 +245,12 @@ describe("change notes for an agent", () => {
         run_id: "r1",
         thread_id: "t1",
         requests: [request("q_words", "question"), request("q_ok", "approval")],
-      } as never,
+      },
       agent,
     );
     const { cursor } = await ws.notes({ viewer: agent });
-    const answer = (tool_call_id: string, answer: unknown, approved: boolean | null) =>
-      ws.commit(
-        { type: "answer_deferred", run_id: "r1", tool_call_id, answer, approved } as never,
-        alice,
-      );
+    const answer = (tool_call_id: string, answer: JsonValue, approved: boolean | null) =>
+      ws.commit({ type: "answer_deferred", run_id: "r1", tool_call_id, answer, approved }, alice);
     orThrow(await answer("q_words", "Tuesday, please", null));
     orThrow(await answer("q_ok", null, true));
     const { notes, text } = await ws.notes({ viewer: agent, after: cursor });

@@ -1,6 +1,6 @@
-// A reviewer's preview of a stale proposal runs the accept's merge (SPEC P7, P10): a proposal
-// whose changes only touch other words than the person's is shown as mergeable with the text
-// that would land, and one that changes the same word shows only the lines that clash.
+// A reviewer's preview of a stale proposal runs the accept's merge (docs/spec.md P7, P10): a
+// proposal whose changes only touch other words than the person's is shown as mergeable with the
+// text that would land, and one that changes the same word shows only the lines that clash.
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { readCaseFile } from "../../src/conformance/case-file.ts";

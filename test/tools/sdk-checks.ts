@@ -8,6 +8,12 @@ import type { JsonSchema } from "../../src/tools/strict-schema.ts";
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
+/** The JSON Schema parameters a strict OpenAI Agents tool takes. */
+type OpenAiParameters = Extract<
+  Parameters<typeof openAiTool>[0]["parameters"],
+  { readonly additionalProperties: false }
+>;
+
 /**
  * What is wrong with `schema` as a strict tool input, by each SDK's own code (empty: nothing):
  * - OpenAI Agents: `tool({ strict: true, parameters })` runs its strict preparation
@@ -25,7 +31,8 @@ export async function sdkProblems(name: string, schema: JsonSchema): Promise<str
     const made = openAiTool({
       name,
       description: "checked",
-      parameters: schema as never,
+      // Any schema, strict or not: whether the SDK takes it whole is what is checked.
+      parameters: schema as unknown as OpenAiParameters,
       strict: true,
       execute: () => "",
     });
@@ -38,12 +45,12 @@ export async function sdkProblems(name: string, schema: JsonSchema): Promise<str
   const mcp = ToolSchema.safeParse({ name, inputSchema: schema });
   if (!mcp.success) problems.push(`MCP: ${mcp.error.message}`);
   else if (!same(mcp.data.inputSchema, schema)) problems.push("MCP changed it");
-  const ai = aiTool({ inputSchema: jsonSchema(schema as never), strict: true });
+  const ai = aiTool({ inputSchema: jsonSchema(schema), strict: true });
   if (!same(await asSchema(ai.inputSchema).jsonSchema, schema) || ai.strict !== true) {
     problems.push("the AI SDK changed it");
   }
   try {
-    new AjvJsonSchemaValidator().getValidator(schema as never);
+    new AjvJsonSchemaValidator().getValidator(schema);
   } catch (error) {
     problems.push(`Ajv: ${(error as Error).message}`);
   }
@@ -52,6 +59,6 @@ export async function sdkProblems(name: string, schema: JsonSchema): Promise<str
 
 /** Whether `value` is valid under `schema`, by the MCP SDK's Ajv validator (its error if not). */
 export function validates(schema: JsonSchema, value: unknown): true | string {
-  const result = new AjvJsonSchemaValidator().getValidator(schema as never)(value);
+  const result = new AjvJsonSchemaValidator().getValidator(schema)(value);
   return result.valid ? true : result.errorMessage;
 }

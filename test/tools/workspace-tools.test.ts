@@ -3,6 +3,7 @@ import { z } from "zod";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { defineArtifactType } from "../../src/model/artifact-type.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
+import type { JsonObject } from "../../src/model/json.ts";
 import { createRegistry } from "../../src/model/registry.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
 import type { Store } from "../../src/stores/port.ts";
@@ -96,8 +97,9 @@ const task = defineArtifactType({
     at: z.tuple([z.number(), z.number()]).optional(),
     owner: z.object({ name: z.string(), email: z.string().optional() }).optional(),
     due: z.string().nullable().default(null),
-    // Optional fields type as possibly undefined, which a JSON object's type leaves out.
-  }) as never,
+    // Optional fields type as possibly undefined, which a JSON object's type leaves out: the
+    // schema is handed over as the JSON object schema its parsed values are.
+  }) as unknown as z.ZodType<JsonObject>,
 });
 const shape = defineArtifactType({
   kind: "shape",

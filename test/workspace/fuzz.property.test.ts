@@ -1,4 +1,4 @@
-// Every input gets a typed answer (SPEC S5): each run seeds a workspace of its own with a
+// Every input gets a typed answer (docs/spec.md S5): each run seeds a workspace of its own with a
 // conformance case's state (threads, runs, artifacts, proposals, decisions, offers; its clock,
 // modes, channels and widenings), then sends it a few inputs derived from the commands, facts
 // and actors of the cases — most left valid or changed a little, so a good share are
@@ -14,6 +14,9 @@ import type { Case } from "../../src/conformance/case-file.ts";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { resolveGiven } from "../../src/conformance/load.ts";
 import { replay } from "../../src/decide/replay.ts";
+import type { ActorInput } from "../../src/model/actors.ts";
+import type { CommandInput } from "../../src/model/command.ts";
+import type { FactInput } from "../../src/model/event.ts";
 import { MAX_DEPTH_CAP } from "../../src/model/limits.ts";
 import { EMPTY_SNAPSHOT, withWrites } from "../../src/model/snapshot.ts";
 import { memoryStore } from "../../src/stores/memory.ts";
@@ -22,6 +25,7 @@ import { postgresStore } from "../../src/stores/postgres/store.ts";
 import { sqliteStore } from "../../src/stores/sqlite/sqlite-store.ts";
 import { caseFiles } from "../../src/testing/case-files.ts";
 import { batch } from "../../src/testing/suite-records.ts";
+import type { DecisionAnswer } from "../../src/workspace/answer-decision.ts";
 import type { Workspace } from "../../src/workspace/api.ts";
 import { createWorkspace } from "../../src/workspace/workspace.ts";
 import { testDatabase, withPostgres } from "../stores/fixtures/pg-env.ts";
@@ -271,7 +275,12 @@ const isAnswer = (c: Case): boolean =>
 
 /** Sends one step's input; answers whether it wrote, was refused, or neither (a dry run). */
 async function send(ws: Workspace, source: Case, s: Step, side: Case["side"]) {
-  const { item, actor } = mutate(source, s.mutation);
+  const mutated = mutate(source, s.mutation);
+  // The input is mutated at random, so it is handed over as the typed arguments it may well
+  // not be: the workspace's parse is what is under test.
+  const command = mutated.item as unknown as CommandInput;
+  const fact = mutated.item as unknown as FactInput;
+  const actor = mutated.actor as unknown as ActorInput;
   const options = {
     ...(side === undefined ? {} : { side }),
     ...(s.traceparent === undefined ? {} : { traceparent: s.traceparent as string }),
@@ -279,20 +288,23 @@ async function send(ws: Workspace, source: Case, s: Step, side: Case["side"]) {
   const isFact = source.record !== undefined;
   if (s.via === "answer" && isAnswer(source)) {
     // The command without its `type`, as a surface passes a person's pick.
+    const { item } = mutated;
     const { type: _, ...answer } = (typeof item === "object" && item !== null ? item : {}) as {
       type?: unknown;
     };
-    const answered = await ws.answerDecision(answer as never, actor as never, { wait: true });
+    const answered = await ws.answerDecision(answer as unknown as DecisionAnswer, actor, {
+      wait: true,
+    });
     if (!answered.ok && "stage" in answered && answered.stage === "answer") return "refused";
     return "written";
   }
   if (s.via === "dryRun" && !isFact) {
-    const decided = await ws.dryRun(item as never, actor as never, options);
+    const decided = await ws.dryRun(command, actor, options);
     return decided.ok ? "other" : "refused";
   }
   const result = isFact
-    ? await ws.record(item as never, actor as never, options)
-    : await ws.commit(item as never, actor as never, options);
+    ? await ws.record(fact, actor, options)
+    : await ws.commit(command, actor, options);
   return result.ok ? "written" : "refused";
 }
 

@@ -160,7 +160,8 @@ describe("a write whose fate the store could not tell", () => {
       const settled = await ws.settle(error.attempt);
       expect(settled).toBe(when === "after" ? "committed" : "not_committed");
       // Sending the item again, its ids included, never lands it twice.
-      const again = await ws.commit(error.attempt.item as never, alice);
+      // The item as the workspace parsed it: the post_message command matched above.
+      const again = await ws.commit(error.attempt.item as CommandInput, alice);
       const posted = (await ws.log()).filter((e) => e.event.type === "message_posted");
       expect(posted).toHaveLength(1);
       expect(again.ok).toBe(when === "before");

@@ -10,11 +10,16 @@ import {
 } from "../../src/entries/index.ts";
 import { postgresStore } from "../../src/entries/postgres.ts";
 import { sqliteStore } from "../../src/entries/sqlite.ts";
+import type { UnknownAttempt } from "../../src/model/errors.ts";
+import type { Workspace } from "../../src/workspace/api.ts";
 import { PG_URL, testDatabase } from "../stores/fixtures/pg-env.ts";
 import { tempFiles } from "../stores/fixtures/sqlite-files.ts";
 
 const { file } = tempFiles("read-arguments");
 const alice = { kind: "user", id: "alice" } as const;
+
+/** What a read of the workspace takes, by the read's name. */
+type Request<K extends "proposals" | "threads" | "runs" | "log"> = Parameters<Workspace[K]>[0];
 const db = PG_URL === undefined ? null : testDatabase(PG_URL);
 const stores: [string, () => Promise<Store>][] = [
   ["memory", async () => memoryStore()],
@@ -60,16 +65,18 @@ describe.each(stores)("reads with odd positions on %s", (_name, open) => {
       expect(await refusal(() => ws.subscribe(bad as number, () => {}))).toBe("invalid_argument");
     }
     // Filters a store cannot look up list nothing, alike; a left-out request is no filter.
+    // (Statuses and requests no type allows, as a JavaScript caller could send them.)
     for (const status of [null, {}, "\u0000", "nope"]) {
-      const odd = { status } as never;
-      expect([await ws.proposals(odd), await ws.threads(odd), await ws.runs(odd)]).toEqual([
-        [],
-        [],
-        [],
-      ]);
+      const odd: unknown = { status };
+      expect([
+        await ws.proposals(odd as Request<"proposals">),
+        await ws.threads(odd as Request<"threads">),
+        await ws.runs(odd as Request<"runs">),
+      ]).toEqual([[], [], []]);
     }
-    expect(await ws.threads(null as never)).toHaveLength(1);
-    expect(await ws.log(null as never)).toHaveLength(2);
+    const none: unknown = null;
+    expect(await ws.threads(none as Request<"threads">)).toHaveLength(1);
+    expect(await ws.log(none as Request<"log">)).toHaveLength(2);
     expect((await ws.log({ after: 1, limit: 0 })).length).toBe(0);
     expect((await ws.log({ after: 1 })).map((e) => e.seq)).toEqual([2]);
     expect(await ws.revision("n1", 2 ** 40)).toBeNull();
@@ -101,7 +108,7 @@ describe.each(stores)("reads with odd positions on %s", (_name, open) => {
       { seq: 1, envelope_id: attempt.envelope_id },
     ];
     for (const bad of odd) {
-      expect(await refusal(() => ws.settle(bad as never)), JSON.stringify(bad)).toBe(
+      expect(await refusal(() => ws.settle(bad as UnknownAttempt)), JSON.stringify(bad)).toBe(
         "invalid_argument",
       );
     }

@@ -6,7 +6,10 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import {
+  type ActorInput,
+  type CommandInput,
   createWorkspace,
+  type FactInput,
   type Store,
   sequentialIds,
   type Workspace,
@@ -21,23 +24,27 @@ const agent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;
 const AT = new Date(Date.UTC(2026, 11, 2, 9, 0, 0));
 
 type Step =
-  | { readonly writer: 0 | 1; readonly command: object; readonly as: object }
-  | { readonly writer: 0 | 1; readonly fact: object; readonly as: object };
+  | { readonly writer: 0 | 1; readonly command: CommandInput; readonly as: ActorInput }
+  | { readonly writer: 0 | 1; readonly fact: FactInput; readonly as: ActorInput };
 
 const thread = fc.constantFrom("t1", "t2");
 const version = fc.integer({ min: 1, max: 4 });
 const text = fc.constantFrom("a", "b", "c");
 
-const step = (command: object, as: object = alice) => ({ command, as });
+const step = (command: CommandInput, as: ActorInput = alice) => ({ command, as });
 
-const commands: fc.Arbitrary<Pick<Step, "as"> & { command?: object; fact?: object }> = fc.oneof(
+const commands: fc.Arbitrary<{ command: CommandInput; as: ActorInput }> = fc.oneof(
   fc
     .record({ t: thread, m: fc.constantFrom("m1", "m2", "m3"), c: text })
     .map(({ t, m, c }) => step({ type: "post_message", thread_id: t, message_id: m, content: c })),
   {
     weight: 2,
     arbitrary: fc
-      .record({ t: thread, who: fc.constantFrom<object>(alice, agent, agent), end: fc.boolean() })
+      .record({
+        t: thread,
+        who: fc.constantFrom<ActorInput>(alice, agent, agent),
+        end: fc.boolean(),
+      })
       .map(({ t, who, end }) =>
         step({ type: end ? "end_thread" : "delete_thread", thread_id: t }, who),
       ),
@@ -110,7 +117,7 @@ const steps: fc.Arbitrary<Step[]> = fc
   .array(
     fc
       .tuple(fc.constantFrom<0 | 1>(0, 1), commands)
-      .map(([writer, step]) => ({ writer, ...step }) as Step),
+      .map(([writer, step]): Step => ({ writer, ...step })),
     { minLength: 1, maxLength: 30 },
   )
   .map((random) => [...SETUP, ...random]);
@@ -132,8 +139,8 @@ async function run(
     const ws = writerFor(step, store, options);
     answers.push(
       "command" in step
-        ? await ws.commit(step.command as never, step.as as typeof alice)
-        : await ws.record(step.fact as never, step.as as typeof agent),
+        ? await ws.commit(step.command, step.as)
+        : await ws.record(step.fact, step.as),
     );
   }
   const reader = createWorkspace({ registry: fixtureRegistry(), store, id: "ws_prop" });
@@ -177,21 +184,19 @@ describe("the write cache", () => {
           createWorkspace({ registry: fixtureRegistry(), store, id: "ws_burst", clock: () => AT });
         const ws = open();
         for (const step of SETUP) {
-          if ("command" in step) await ws.commit(step.command as never, step.as as typeof alice);
-          else await ws.record(step.fact as never, step.as as typeof agent);
+          if ("command" in step) await ws.commit(step.command, step.as);
+          else await ws.record(step.fact, step.as);
         }
         // Each write of the burst lands or is refused, whatever the others do meanwhile.
-        const answers = await Promise.all(
-          together.map((step) => ws.commit(step.command as never, step.as as typeof alice)),
-        );
+        const answers = await Promise.all(together.map((step) => ws.commit(step.command, step.as)));
         for (const answer of answers) expect(typeof answer.ok).toBe("boolean");
         // Then each command is answered as a workspace reading the store afresh answers it:
         // the same refusal, or the same outcome and events (the log position aside).
         const seen = (answer: object) =>
           JSON.parse(JSON.stringify(answer), (key, v) => (key === "seq" ? undefined : v));
         for (const step of after) {
-          const expected = await open().dryRun(step.command as never, step.as as typeof alice);
-          const answer = await ws.commit(step.command as never, step.as as typeof alice);
+          const expected = await open().dryRun(step.command, step.as);
+          const answer = await ws.commit(step.command, step.as);
           expect(
             seen(answer.ok ? [answer.outcome, answer.envelopes.map((e) => e.event)] : answer),
           ).toEqual(seen(expected.ok ? [expected.value.outcome, expected.value.events] : expected));

@@ -21,7 +21,7 @@ export async function sendCommand(
   for (let attempt = 1; ; attempt++) {
     try {
       const answer = await http.send("/commands", { method: "POST", body: frame });
-      if (answer.status !== 200) throw answerError(answer.status, answer.body as never);
+      if (answer.status !== 200) throw answerError(answer.status, answer.body);
       const result = answer.body as CommandResult;
       if (result.ok && result.outcome !== null) return { ok: true, outcome: result.outcome };
       if (!result.ok && result.rejection !== null)

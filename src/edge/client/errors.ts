@@ -49,12 +49,15 @@ export class ClientError extends Error {
 }
 
 /** The error for an answer that is not a success, from its status and its `error` body. */
-export function answerError(status: number, body: Partial<ErrorFrame> | null): ClientError {
+export function answerError(status: number, body: unknown): ClientError {
+  // The body as the server's `error` frame: the client takes its server's JSON as sent, and a
+  // body that is no object says nothing.
+  const frame = (typeof body === "object" && body !== null ? body : {}) as Partial<ErrorFrame>;
   const message =
-    typeof body?.message === "string" ? body.message : `the server answered ${status}`;
-  const rejection = body?.rejection ?? null;
+    typeof frame.message === "string" ? frame.message : `the server answered ${status}`;
+  const rejection = frame.rejection ?? null;
   if (status === 401) return new ClientError("unauthenticated", message, { status });
-  const fault = body?.code ?? null;
+  const fault = frame.code ?? null;
   if (status >= 500) return new ClientError("server_error", message, { status, rejection, fault });
   return new ClientError("refused", message, { status, rejection });
 }

@@ -72,7 +72,7 @@ export function clientHttp(options: ClientOptions): Http {
       if (answer.status === 200) return answer.body as T;
       const body = answer.body as { rejection?: { type?: string } } | null;
       if (answer.status === 404 && body?.rejection?.type === "not_found") return null;
-      throw answerError(answer.status, answer.body as never);
+      throw answerError(answer.status, answer.body);
     },
   };
 }

@@ -1,3 +1,6 @@
+import type { Rejection } from "../../model/rejections.ts";
+import type { ProposalPreview } from "../../proposals/preview.ts";
+import type { NotesDelivery } from "../../workspace/api.ts";
 import type { WorkspaceClient } from "./api.ts";
 import { answerError } from "./errors.ts";
 import type { Http, Query } from "./http.ts";
@@ -9,6 +12,18 @@ const pairs = (fields: Record<string, string | number | undefined>): Query =>
   Object.entries(fields).flatMap(([name, value]) =>
     value === undefined ? [] : [[name, String(value)] as const],
   );
+
+// A read that always finds something: its body, as the server's JSON for it; any other
+// answer throws.
+async function answered<T>(
+  http: Http,
+  path: string,
+  init: Parameters<Http["send"]>[1],
+): Promise<T> {
+  const answer = await http.send(path, init);
+  if (answer.status !== 200) throw answerError(answer.status, answer.body);
+  return answer.body as T;
+}
 
 // A list: `[]` never reads as `null`.
 async function list<T>(http: Http, path: string, query?: Query): Promise<T[]> {
@@ -28,12 +43,12 @@ export function clientReads(http: Http): Reads {
       list(http, "/proposals", pairs({ status: filter.status, artifact_id: filter.artifactId })),
     async previewProposal(proposalId) {
       const answer = await http.send(`/proposals${id(proposalId)}/preview`);
-      if (answer.status === 200) return { ok: true, value: answer.body as never };
-      const body = answer.body as { rejection?: unknown } | null;
+      if (answer.status === 200) return { ok: true, value: answer.body as ProposalPreview };
+      const body = answer.body as { rejection?: Rejection } | null;
       if (answer.status < 500 && answer.status !== 401 && body?.rejection !== undefined) {
-        return { ok: false, rejection: body.rejection as never };
+        return { ok: false, rejection: body.rejection };
       }
-      throw answerError(answer.status, answer.body as never);
+      throw answerError(answer.status, answer.body);
     },
     thread: (threadId) => http.read(`/threads${id(threadId)}`),
     threads: (filter = {}) => list(http, "/threads", pairs({ status: filter.status })),
@@ -48,11 +63,7 @@ export function clientReads(http: Http): Reads {
         ...threads.map((thread) => ["thread_id", thread] as const),
       ]),
     head: async () => (await http.read<{ head_seq: number }>("/head"))?.head_seq ?? 0,
-    notes: async ({ after } = {}) => (await http.read("/notes", pairs({ after }))) as never,
-    async nextNotes() {
-      const answer = await http.send("/notes/next", { method: "POST", body: {} });
-      if (answer.status !== 200) throw answerError(answer.status, answer.body as never);
-      return answer.body as never;
-    },
+    notes: ({ after } = {}) => answered<NotesDelivery>(http, "/notes", { query: pairs({ after }) }),
+    nextNotes: () => answered<NotesDelivery>(http, "/notes/next", { method: "POST", body: {} }),
   };
 }

@@ -33,7 +33,7 @@ export function sseTransport(http: Http, onError: (error: unknown) => void): Tra
         .then((answer) => {
           const result = answer.body as { ok?: boolean; rejection?: { message?: string } } | null;
           if (answer.status !== 200 || result?.ok !== true)
-            onError(answerError(answer.status, answer.body as never));
+            onError(answerError(answer.status, answer.body));
         })
         .catch(onError);
     };
@@ -59,7 +59,7 @@ export function sseTransport(http: Http, onError: (error: unknown) => void): Tra
         if (response.status !== 200 || response.body === null) {
           const body = await response.json().catch(() => null);
           // A refused hello stays refused; anything else may pass on a later try.
-          return end(answerError(response.status, body as never), response.status === 400);
+          return end(answerError(response.status, body), response.status === 400);
         }
         const reader = response.body.getReader();
         const decoder = new TextDecoder();

@@ -57,19 +57,24 @@ async function attempt<T extends { readonly ok: boolean }>(
   }
 }
 
-/** The page's actions over its connection; each refreshes the inbox once it is done. */
-export function actionsOf(connection: Connection): Actions {
-  const { client, review } = connection;
-  const commit = (command: CommandInput): Promise<ClientCommitResult> => client.commit(command);
-  const then = async (done: Promise<Done>): Promise<Done> => {
-    const result = await done;
-    connection.refresh();
-    return result;
-  };
+/** What every action runs through: the connection, its commit, and the refresh after it. */
+interface Acting {
+  readonly connection: Connection;
+  commit(command: CommandInput): Promise<ClientCommitResult>;
+  /** Refreshes the inbox once `done` is. */
+  refreshed(done: Promise<Done>): Promise<Done>;
+}
+
+/** The person's answers to proposals. */
+function proposalActions({
+  connection,
+  commit,
+  refreshed,
+}: Acting): Pick<Actions, "accept" | "reject" | "acceptEdited"> {
   const respond = { type: "respond_to_proposal", surface: SURFACE } as const;
   return {
     accept: (proposal_id, artifactId) =>
-      then(
+      refreshed(
         attempt(
           gone(`proposal:${proposal_id}`),
           () => commit({ ...respond, proposal_id, decision: "accept" }),
@@ -77,7 +82,7 @@ export function actionsOf(connection: Connection): Actions {
         ),
       ),
     reject: (proposal_id, reason) =>
-      then(
+      refreshed(
         attempt(
           gone(`proposal:${proposal_id}`),
           () =>
@@ -86,15 +91,25 @@ export function actionsOf(connection: Connection): Actions {
         ),
       ),
     acceptEdited: (proposalId, artifactId, request) =>
-      then(
+      refreshed(
         attempt(
           gone(`proposal:${proposalId}`),
-          () => review.acceptEdited(proposalId, request),
+          () => connection.review.acceptEdited(proposalId, request),
           ({ outcome }) => landed(outcome, artifactId, " with your changes"),
         ),
       ),
+  };
+}
+
+/** The person's answers to decisions and offers. */
+function choiceActions({
+  connection,
+  commit,
+  refreshed,
+}: Acting): Pick<Actions, "decide" | "start" | "setAside"> {
+  return {
     decide: ({ scope, decision }, option_id) =>
-      then(
+      refreshed(
         attempt(
           gone(`decision:${scope.kind}:${scope.id}:${decision.id}`),
           () =>
@@ -112,16 +127,16 @@ export function actionsOf(connection: Connection): Actions {
         ),
       ),
     start: (entry) =>
-      then(
+      refreshed(
         attempt(
           offer(entry, "started"),
-          () => review.start({ thread_id: entry.thread_id, offer_id: entry.offer_id }),
+          () => connection.review.start({ thread_id: entry.thread_id, offer_id: entry.offer_id }),
           (started) =>
             `Started “${entry.card.title}” as ${started.thread_id} (${started.checkout.mode} checkout).`,
         ),
       ),
     setAside: ({ thread_id, offer_id, card }, status) =>
-      then(
+      refreshed(
         attempt(
           offer({ thread_id, offer_id }, status),
           () =>
@@ -137,4 +152,18 @@ export function actionsOf(connection: Connection): Actions {
         ),
       ),
   };
+}
+
+/** The page's actions over its connection; each refreshes the inbox once it is done. */
+export function actionsOf(connection: Connection): Actions {
+  const acting: Acting = {
+    connection,
+    commit: (command) => connection.client.commit(command),
+    refreshed: async (done) => {
+      const result = await done;
+      connection.refresh();
+      return result;
+    },
+  };
+  return { ...proposalActions(acting), ...choiceActions(acting) };
 }

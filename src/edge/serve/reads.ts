@@ -30,15 +30,18 @@ type Read = (context: ReadContext) => Promise<ReadAnswer>;
 
 const found = (body: unknown): ReadAnswer => ({ ok: true, body });
 const refused = (rejection: Rejection): ReadAnswer => ({ ok: false, rejection });
+/** The values of query parameters read, position by position. */
+type Values<T extends readonly QueryValue<unknown>[]> = {
+  [K in keyof T]: T[K] extends QueryValue<infer V> ? V : never;
+};
 // Query parameters read all at once: the values, or every error.
 function params<T extends readonly QueryValue<unknown>[]>(
   ...values: T
-):
-  | { ok: true; values: { [K in keyof T]: T[K] extends QueryValue<infer V> ? V : never } }
-  | ReadAnswer {
+): { ok: true; values: Values<T> } | ReadAnswer {
   const errors = values.flatMap((v) => (v.ok ? [] : [v.error]));
   if (errors.length > 0) return refused(validationFailed("invalid query", errors));
-  return { ok: true, values: values.map((v) => (v.ok ? v.value : undefined)) as never };
+  // No value is an error here; `map` keeps the positions, which its type cannot say.
+  return { ok: true, values: values.map((v) => (v.ok ? v.value : undefined)) as Values<T> };
 }
 const orNotFound = (
   body: unknown,

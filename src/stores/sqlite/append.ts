@@ -45,24 +45,30 @@ function checkEnvelopes(workspaceId: string, expectedHead: number, batch: Append
 const keeps = (key: unknown): boolean =>
   typeof key === "string" && (key as unknown as { isWellFormed(): boolean }).isWellFormed();
 
+// The keys and indexed columns each part of a batch writes, in the order they are checked,
+// each named for the refusal.
+const KEYED: readonly (readonly [string, (batch: AppendBatch) => boolean])[] = [
+  ["an envelope's thread_id", (b) => b.envelopes.every((e) => keeps(e.thread_id ?? ""))],
+  ["an artifact id", (b) => b.artifacts.every((a) => keeps(a.id))],
+  ["a revision's artifact_id", (b) => b.revisions.every((r) => keeps(r.artifact_id))],
+  [
+    "a proposal's id or artifact_id",
+    (b) => b.proposals.every((p) => keeps(p.id) && keeps(p.change.artifact_id)),
+  ],
+  ["a thread id", (b) => b.threads.every((t) => keeps(t.id))],
+  ["a run's id or thread_id", (b) => b.runs.every((r) => keeps(r.id) && keeps(r.thread_id))],
+  ["a message id", (b) => b.messages.every(keeps)],
+  [
+    "a command's sender or id",
+    ({ command }) =>
+      command === undefined || (keeps(command.participant) && keeps(command.command_id)),
+  ],
+];
+
 // What the first value the batch would write into a key or indexed column that SQLite cannot
 // give back is, or `null`. (Records are JSON, whose escapes keep any string exactly.)
 function badKey(batch: AppendBatch): string | null {
-  for (const e of batch.envelopes) if (!keeps(e.thread_id ?? "")) return "an envelope's thread_id";
-  for (const a of batch.artifacts) if (!keeps(a.id)) return "an artifact id";
-  for (const r of batch.revisions) if (!keeps(r.artifact_id)) return "a revision's artifact_id";
-  for (const p of batch.proposals) {
-    if (!keeps(p.id) || !keeps(p.change.artifact_id)) return "a proposal's id or artifact_id";
-  }
-  for (const t of batch.threads) if (!keeps(t.id)) return "a thread id";
-  for (const r of batch.runs)
-    if (!keeps(r.id) || !keeps(r.thread_id)) return "a run's id or thread_id";
-  for (const id of batch.messages) if (!keeps(id)) return "a message id";
-  const { command } = batch;
-  if (command !== undefined && !(keeps(command.participant) && keeps(command.command_id))) {
-    return "a command's sender or id";
-  }
-  return null;
+  return KEYED.find(([, kept]) => !kept(batch))?.[0] ?? null;
 }
 
 /**
@@ -78,6 +84,47 @@ function checkKeys(workspaceId: string, batch: AppendBatch): void {
       `sqlite store: ${bad} of an append holds an unpaired surrogate, which SQLite cannot ` +
         "give back as it was; nothing was written",
     );
+  }
+}
+
+/** Where an append's rows go: its statements, its workspace, and the write that counts them. */
+interface Rows {
+  readonly s: Statements;
+  readonly ws: string;
+  readonly write: <P extends unknown[]>(statement: Statement<P>, ...params: P) => void;
+}
+
+// The log's rows, and the artifacts', revisions' and proposals'.
+function writeLog({ s, ws, write }: Rows, batch: AppendBatch): void {
+  const v = RECORD_VERSION;
+  for (const e of batch.envelopes) write(s.insertLog, ws, e.seq, v, JSON.stringify(e), e.thread_id);
+  for (const a of batch.artifacts) write(s.putArtifact, ws, a.id, v, JSON.stringify(a));
+  for (const r of batch.revisions) {
+    write(s.insertRevision, ws, r.artifact_id, r.version, v, JSON.stringify(r));
+  }
+  for (const p of batch.proposals) {
+    const record = JSON.stringify(p);
+    write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
+  }
+}
+
+// The threads' and runs' rows, with the columns their lists are read by; the messages'; the
+// command's.
+function writeLists({ s, ws, write }: Rows, batch: AppendBatch): void {
+  const v = RECORD_VERSION;
+  for (const t of batch.threads) {
+    const [deciding, offering] = [t.decision.pending === null ? 0 : 1, isOffering(t) ? 1 : 0];
+    write(s.putThread, ws, t.id, v, JSON.stringify(t), t.status, deciding, offering);
+  }
+  for (const r of batch.runs) {
+    const deciding = r.decision.pending === null ? 0 : 1;
+    write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
+  }
+  for (const id of batch.messages) write(s.putMessage, ws, id);
+  const { command } = batch;
+  if (command !== undefined) {
+    const record = JSON.stringify(command);
+    write(s.insertCommand, ws, command.participant, command.command_id, v, record);
   }
 }
 
@@ -101,39 +148,19 @@ export function appender(options: AppendOptions): Append {
       const head = headOf(ws);
       if (head !== expectedHead) return { ok: false, head };
       let written = 0;
-      const write = <P extends unknown[]>(statement: Statement<P>, ...params: P) => {
-        statement.run(...params);
-        written++;
-        if (written === failAtRow) throw new Error(`injected fault at row ${written}`);
+      const rows: Rows = {
+        s,
+        ws,
+        write: (statement, ...params) => {
+          statement.run(...params);
+          written++;
+          if (written === failAtRow) throw new Error(`injected fault at row ${written}`);
+        },
       };
-      const v = RECORD_VERSION;
-      for (const e of batch.envelopes) {
-        write(s.insertLog, ws, e.seq, v, JSON.stringify(e), e.thread_id);
-      }
-      for (const a of batch.artifacts) write(s.putArtifact, ws, a.id, v, JSON.stringify(a));
-      for (const r of batch.revisions) {
-        write(s.insertRevision, ws, r.artifact_id, r.version, v, JSON.stringify(r));
-      }
-      for (const p of batch.proposals) {
-        const record = JSON.stringify(p);
-        write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
-      }
-      for (const t of batch.threads) {
-        const [deciding, offering] = [t.decision.pending === null ? 0 : 1, isOffering(t) ? 1 : 0];
-        write(s.putThread, ws, t.id, v, JSON.stringify(t), t.status, deciding, offering);
-      }
-      for (const r of batch.runs) {
-        const deciding = r.decision.pending === null ? 0 : 1;
-        write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
-      }
-      for (const id of batch.messages) write(s.putMessage, ws, id);
-      const { command } = batch;
-      if (command !== undefined) {
-        const record = JSON.stringify(command);
-        write(s.insertCommand, ws, command.participant, command.command_id, v, record);
-      }
+      writeLog(rows, batch);
+      writeLists(rows, batch);
       const next = expectedHead + batch.envelopes.length;
-      if (batch.envelopes.length > 0) write(s.setHead, ws, next);
+      if (batch.envelopes.length > 0) rows.write(s.setHead, ws, next);
       return { ok: true, head: next };
     },
   );

@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from "vitest";
 import type { Encoded } from "../../../src/edge/serve/encoded.ts";
 import { createLiveHub } from "../../../src/edge/serve/live-hub.ts";
+import type { FactInput } from "../../../src/model/event.ts";
+import type { LiveEventInput } from "../../../src/model/protocol.ts";
 import { command, eventually, openStream, post, type StreamReader, serve } from "./harness.ts";
 
 const HELLO = "protocol=artifactr.v1";
@@ -62,7 +64,9 @@ describe("the live hub", () => {
         index: expect.any(Number),
       },
     ]);
-    expect(() => hub.publish("r1", { type: "shout" } as never)).toThrow(
+    // An event of no type the protocol knows, as untyped host code could publish it.
+    const shout = { type: "shout" } as unknown as LiveEventInput;
+    expect(() => hub.publish("r1", shout)).toThrow(
       expect.objectContaining({ code: "invalid_argument" }),
     );
     expect(() => hub.publish("", delta("x"))).toThrow(
@@ -193,11 +197,26 @@ describe("live frames over SSE", () => {
     for (const run of ["r1", "r2", "r3"]) {
       await workspace.record({ type: "run_started", run_id: run, thread_id: "t1" }, agent(run));
     }
-    const request = { tool_call_id: "call_1", tool_name: "bash", kind: "approval", args: {} };
-    const paused = { type: "run_paused", run_id: "r2", thread_id: "t1", requests: [request] };
-    expect((await workspace.record(paused as never, agent("r2"))).ok).toBe(true);
-    const ended = { type: "run_ended", run_id: "r3", thread_id: "t1", status: "completed" };
-    expect((await workspace.record(ended as never, agent("r3"))).ok).toBe(true);
+    const request = {
+      tool_call_id: "call_1",
+      tool_name: "bash",
+      kind: "approval",
+      args: {},
+    } as const;
+    const paused: FactInput = {
+      type: "run_paused",
+      run_id: "r2",
+      thread_id: "t1",
+      requests: [request],
+    };
+    expect((await workspace.record(paused, agent("r2"))).ok).toBe(true);
+    const ended: FactInput = {
+      type: "run_ended",
+      run_id: "r3",
+      thread_id: "t1",
+      status: "completed",
+    };
+    expect((await workspace.record(ended, agent("r3"))).ok).toBe(true);
     live.publish("r2", delta("before the pause"));
     const reader = await stream(HELLO);
     const welcome = await reader.next();

@@ -1,6 +1,7 @@
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
 import {
+  type CommandInput,
   createWorkspace,
   isWorkspaceError,
   sequentialIds,
@@ -27,7 +28,7 @@ interface Written {
 // land. A refusal (the message already there) would mean a write landed twice or was
 // reported as not landed when it had: it fails the test.
 async function post(ws: Workspace, messageId: string): Promise<Written> {
-  const command = {
+  const command: CommandInput = {
     type: "post_message",
     thread_id: "t1",
     message_id: messageId,
@@ -36,7 +37,7 @@ async function post(ws: Workspace, messageId: string): Promise<Written> {
   const met: string[] = [];
   for (let tries = 1; tries <= 50; tries++) {
     try {
-      const result = await ws.commit(command as never, alice);
+      const result = await ws.commit(command, alice);
       if (!result.ok) throw new Error(`${messageId}: refused: ${result.rejection.message}`);
       return { messageId, tries, met };
     } catch (error) {

@@ -1,5 +1,6 @@
 import type { ActorInput } from "../../../model/actors.ts";
 import type { CommandInput } from "../../../model/command.ts";
+import type { FactInput } from "../../../model/event.ts";
 import type { Rejection } from "../../../model/rejections.ts";
 import type { Run } from "../../../model/runs.ts";
 import type { Workspace } from "../../../workspace/api.ts";
@@ -44,8 +45,13 @@ export async function pauseToAsk(
 /** Records the run as resumed; a refusal means someone else resumed or ended it first. */
 async function resume(served: ServedRun): Promise<void> {
   const { workspace, agent, runId, threadId } = served;
-  const fact = { type: "run_started", run_id: runId, thread_id: threadId, trigger: "resume" };
-  await workspace.record(fact as never, agent);
+  const fact: FactInput = {
+    type: "run_started",
+    run_id: runId,
+    thread_id: threadId,
+    trigger: "resume",
+  };
+  await workspace.record(fact, agent);
 }
 
 /**

@@ -1,5 +1,6 @@
 import { type AgentInputItem, Runner, type RunResult, type RunState } from "@openai/agents-core";
 import { WorkspaceError } from "../../../model/errors.ts";
+import type { FactInput } from "../../../model/event.ts";
 import type { Workspace } from "../../../workspace/api.ts";
 import type {
   AnyOpenAiAgent,
@@ -31,14 +32,14 @@ async function settle<TAgent extends AnyOpenAiAgent>(
     return { status: "paused", run, decision, result };
   }
   const { run_id, thread_id } = agent;
-  const fact = {
+  const fact: FactInput = {
     type: "run_ended",
     run_id,
     thread_id,
     status: "completed",
     usage: usageOf(result),
   };
-  written(await workspace.record(fact as never, agent.actor), `ending run ${run_id}`);
+  written(await workspace.record(fact, agent.actor), `ending run ${run_id}`);
   return { status: "completed", run: await currentRun(workspace, run_id), result };
 }
 
@@ -63,7 +64,7 @@ export async function drive<TAgent extends AnyOpenAiAgent>(
     result = await runner.run(options.openAiAgent, input, options.runOptions);
   } catch (error) {
     const { run_id, thread_id } = agent;
-    const fact = {
+    const fact: FactInput = {
       type: "run_ended",
       run_id,
       thread_id,
@@ -71,7 +72,7 @@ export async function drive<TAgent extends AnyOpenAiAgent>(
       error: messageOf(error),
     };
     // The SDK's error is the one to hear of, even when the store cannot take the record.
-    await workspace.record(fact as never, agent.actor).catch(() => undefined);
+    await workspace.record(fact, agent.actor).catch(() => undefined);
     throw error;
   }
   return settle(workspace, agent, options, result);

@@ -3,7 +3,7 @@ import { expect, it } from "vitest";
 import { resume, turn } from "../../../../examples/frameworks/ai-host-loop.ts";
 import { agent, alice, scriptedModel, setup, toolOutputs } from "./kit.ts";
 
-it("the README's loop: archiving waits for the person's approval, then resumes", async () => {
+it("the host loop example: archiving waits for the person's approval, then resumes", async () => {
   const ws = await setup();
   const messages: ModelMessage[] = [{ role: "user", content: "The plan is done; archive it." }];
   const archive = { artifact_id: "p1", base_version: 1 };

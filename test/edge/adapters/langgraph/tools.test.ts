@@ -89,8 +89,9 @@ describe("langGraphTools", () => {
     const [result] = toolResults(model);
     const words = proposalAcknowledgement({
       type: "proposed",
+      seq: null,
       proposal_id: proposal?.id ?? "",
-    } as never);
+    });
     expect(contentOf(result)).toBe(words);
     expect(result?.status).toBe("success");
     expect(result?.tool_call_id).toBe("call_1");

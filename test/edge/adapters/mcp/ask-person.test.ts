@@ -1,11 +1,13 @@
-import type { ElicitResult } from "@modelcontextprotocol/sdk/types.js";
+import { CallToolResultSchema, type ElicitResult } from "@modelcontextprotocol/sdk/types.js";
 import { describe, expect, it, vi } from "vitest";
 import { fixtureRegistry } from "../../../../src/conformance/fixtures.ts";
 import {
   MCP_ANSWER_CHANNEL,
   mcpAnswerChannel,
 } from "../../../../src/edge/adapters/mcp/answer-channel.ts";
+import type { CommandInput } from "../../../../src/model/command.ts";
 import type { Envelope } from "../../../../src/model/envelope.ts";
+import type { FactInput } from "../../../../src/model/event.ts";
 import { sequentialIds } from "../../../../src/model/ids.ts";
 import { memoryStore } from "../../../../src/stores/memory.ts";
 import type { Workspace } from "../../../../src/workspace/api.ts";
@@ -400,8 +402,13 @@ describe("ask_person through elicitation", () => {
     );
     const asked = call("ask_person", plans);
     await vi.waitFor(() => expect(held.asked).toHaveLength(1));
-    const direct = { type: "answer_deferred", run_id: "r1", tool_call_id: "call_1", answer: "b" };
-    expect((await ws.commit(direct as never, alice)).ok).toBe(true);
+    const direct: CommandInput = {
+      type: "answer_deferred",
+      run_id: "r1",
+      tool_call_id: "call_1",
+      answer: "b",
+    };
+    expect((await ws.commit(direct, alice)).ok).toBe(true);
     const [text, notes] = texts(await asked);
     expect(text).toMatch(/^The person did not pick an answer here; they answered elsewhere/);
     expect(notes).toMatch(/Alice answered your question call_1: "b"$/m);
@@ -462,7 +469,9 @@ describe("ask_person: a person who takes their time", () => {
       resetTimeoutOnProgress: true,
       onprogress: (p) => progress.push(p.message ?? ""),
     });
-    expect(texts(result as never)).toEqual(["The person answered: Plan A (option a)."]);
+    expect(texts(CallToolResultSchema.parse(result))).toEqual([
+      "The person answered: Plan A (option a).",
+    ]);
     expect(progress.length).toBeGreaterThan(3);
     expect(progress[0]).toBe("waiting for the person");
     // Without progress, the same client would have given up at 300 ms.
@@ -522,8 +531,12 @@ describe("ask_person without elicitation", () => {
     await call("ask_person", plans);
     // Unanswered yet: the next call finds the run still paused, and a question refused.
     expect(texts(await call("ask_person", plans))[0]).toBe("Not applied: run r1 is paused.");
-    const answer = { scope: { kind: "run", id: "r1" }, decision_id: "call_1", option_id: "b" };
-    expect(await ws.answerDecision(answer as never, alice)).toMatchObject({ ok: true });
+    const answer = {
+      scope: { kind: "run", id: "r1" },
+      decision_id: "call_1",
+      option_id: "b",
+    } as const;
+    expect(await ws.answerDecision(answer, alice)).toMatchObject({ ok: true });
     expect((await ws.run("r1"))?.status).toBe("paused");
     const notes = texts(await call("list_artifacts"))[1];
     expect(notes).toMatch(/^- Alice answered your question call_1: /m);
@@ -540,11 +553,22 @@ describe("ask_person without elicitation", () => {
 
   it("leaves a run another adapter paused to that adapter, answered or not", async () => {
     const { ws } = await setup({ run: true });
-    const request = { tool_call_id: "c9", tool_name: "edit_note", kind: "approval" };
-    const pause = { type: "run_paused", run_id: "r1", thread_id: "t1", requests: [request] };
-    await ws.record({ ...pause, resume: "the framework's own state" } as never, runAgent);
-    const approve = { type: "answer_deferred", run_id: "r1", tool_call_id: "c9", approved: true };
-    expect((await ws.commit(approve as never, alice)).ok).toBe(true);
+    const request = { tool_call_id: "c9", tool_name: "edit_note", kind: "approval" } as const;
+    const pause: FactInput = {
+      type: "run_paused",
+      run_id: "r1",
+      thread_id: "t1",
+      requests: [request],
+      resume: "the framework's own state",
+    };
+    await ws.record(pause, runAgent);
+    const approve: CommandInput = {
+      type: "answer_deferred",
+      run_id: "r1",
+      tool_call_id: "c9",
+      approved: true,
+    };
+    expect((await ws.commit(approve, alice)).ok).toBe(true);
     const { call, close } = await connect(ws, { agent: runAgent });
     await call("list_artifacts");
     expect((await ws.run("r1"))?.status).toBe("paused");

@@ -10,6 +10,7 @@ import { describe, expect, it } from "vitest";
 import { DENIED, resumeOpenAiAgent } from "../../../../src/edge/adapters/openai-agents/resume.ts";
 import { runOpenAiAgent } from "../../../../src/edge/adapters/openai-agents/run.ts";
 import { openAiAgentsTools } from "../../../../src/edge/adapters/openai-agents/tools.ts";
+import type { CommandInput } from "../../../../src/model/command.ts";
 import type { Decision } from "../../../../src/model/decisions.ts";
 import { sqliteStore } from "../../../../src/stores/sqlite/sqlite-store.ts";
 import type { Workspace } from "../../../../src/workspace/api.ts";
@@ -244,13 +245,13 @@ describe("a question to the person", () => {
       input: "Plan.",
     });
     expect(paused.decision).toMatchObject({ id: "call_when", options: [], channel: null });
-    const reply = {
+    const reply: CommandInput = {
       type: "answer_deferred",
       run_id: "r1",
       tool_call_id: "call_when",
       answer: "Tuesday, please",
     };
-    expect((await ws.commit(reply as never, alice)).ok).toBe(true);
+    expect((await ws.commit(reply, alice)).ok).toBe(true);
     const model = new ScriptedModel([[assistantMessage("Tuesday.")]]);
     await resumeOpenAiAgent(ws, { agent, openAiAgent: planner(ws, model), runner });
     expect(toolResults(model)).toEqual(["The person answered: Tuesday, please"]);

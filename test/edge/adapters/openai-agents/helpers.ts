@@ -25,15 +25,14 @@ export function open(store: Store = memoryStore()): Workspace {
 export async function setup(store?: Store): Promise<Workspace> {
   const ws = open(store);
   await ws.commit({ type: "create_thread", thread_id: "t1" }, alice);
-  const memo = {
-    type: "create_artifact",
-    kind: "memo",
-    artifact_id: "m1",
-    data: { text: "Plan A" },
-  };
-  await ws.commit(memo as never, alice);
-  const note = { type: "create_artifact", kind: "note", artifact_id: "n1", data: { text: "hi" } };
-  await ws.commit(note as never, alice);
+  await ws.commit(
+    { type: "create_artifact", kind: "memo", artifact_id: "m1", data: { text: "Plan A" } },
+    alice,
+  );
+  await ws.commit(
+    { type: "create_artifact", kind: "note", artifact_id: "n1", data: { text: "hi" } },
+    alice,
+  );
   await ws.nextNotes({ viewer: agent });
   return ws;
 }

@@ -3,6 +3,7 @@ import { assistantMessage, functionCall, ScriptedModel } from "@openai/agents-co
 import { describe, expect, it } from "vitest";
 import { runOpenAiAgent } from "../../../../src/edge/adapters/openai-agents/run.ts";
 import { openAiAgentsTools } from "../../../../src/edge/adapters/openai-agents/tools.ts";
+import type { CommandInput } from "../../../../src/model/command.ts";
 import { workspaceTools } from "../../../../src/tools/workspace-tools.ts";
 import { agent, alice, planner, runner, setup, toolResults } from "./helpers.ts";
 
@@ -35,7 +36,7 @@ describe("openAiAgentsTools", () => {
       const withZod = tool({
         name: plain.name,
         description: "d",
-        parameters: plain.inputSchema as never,
+        parameters: plain.inputSchema,
         execute: () => "",
       });
       // The SDK's conversion is its own (draft-07, defaults and bounds kept), never ours.
@@ -118,14 +119,14 @@ describe("openAiAgentsTools", () => {
     ]);
     await runOpenAiAgent(ws, { agent, openAiAgent: planner(ws, first), runner, input: "B." });
     const [proposal] = await ws.proposals({ status: "pending" });
-    const changes = { kind: "text_edits", edits: [{ old: "Plan B", new: "Plan C" }] };
-    const accept = {
+    if (proposal === undefined) throw new Error("the edit was not proposed");
+    const accept: CommandInput = {
       type: "respond_to_proposal",
-      proposal_id: proposal?.id,
+      proposal_id: proposal.id,
       decision: "accept",
-      changes,
+      changes: { kind: "text_edits", edits: [{ old: "Plan B", new: "Plan C" }] },
     };
-    expect((await ws.commit(accept as never, alice)).ok).toBe(true);
+    expect((await ws.commit(accept, alice)).ok).toBe(true);
 
     const next = { ...agent, run_id: "r2" };
     const second = new ScriptedModel([
