@@ -27,8 +27,8 @@ it("the usage example runs and does what its comments say", async () => {
   expect(lines[2]).toEqual({ text: "Ship on Monday." });
 });
 
-it("the README's accept-with-changes example is examples/accept-with-changes.ts, verbatim", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+it("the concepts guide's accept-with-changes example is examples/accept-with-changes.ts, verbatim", () => {
+  const readme = readFileSync(new URL("../docs/guides/concepts.md", import.meta.url), "utf8");
   const example = readFileSync(
     new URL("../examples/accept-with-changes.ts", import.meta.url),
     "utf8",
@@ -52,8 +52,11 @@ it("accepting with changes lands the person's patch, on the proposal or on the c
   expect(notes).toContain("-Launch on Tuesday.\n    +Launch on Thursday.");
 });
 
-it("the README's AI SDK loop is examples/frameworks/ai-host-loop.ts, verbatim", () => {
-  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+it("the frameworks guide's AI SDK loop is examples/frameworks/ai-host-loop.ts, verbatim", () => {
+  const readme = readFileSync(
+    new URL("../docs/guides/frameworks-and-tools.md", import.meta.url),
+    "utf8",
+  );
   const example = readFileSync(
     new URL("../examples/frameworks/ai-host-loop.ts", import.meta.url),
     "utf8",
