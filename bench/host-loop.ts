@@ -113,6 +113,7 @@ function seedBatch(size: number): AppendBatch {
       proposal_id: null,
       archived: false,
       trace_id: null,
+      reverts: null,
     })),
     threads: Array.from({ length: half }, (_, i) => newThread(`t${i}`, "")),
     proposals: [],
@@ -286,6 +287,7 @@ function handWritten(db: Database.Database, kind: Kind, size: number) {
       proposal_id: null,
       archived: false,
       trace_id: null,
+      reverts: null,
     };
     const event = {
       type: "artifact_changed",

@@ -106,6 +106,7 @@ function revision(
     proposal_id: null,
     archived: false,
     trace_id: null,
+    reverts: null,
   };
 }
 
@@ -141,6 +142,11 @@ function load(state: State, asked: Needs, store: GivenStore): State {
     pending: withLoaded(state.pending, asked.pending, (id) =>
       [...store.proposals.values()].filter(
         (p) => p.status === "pending" && p.change.artifact_id === id,
+      ),
+    ),
+    rejected: withLoaded(state.rejected, asked.rejected, (id) =>
+      [...store.proposals.values()].filter(
+        (p) => p.status === "rejected" && p.change.artifact_id === id,
       ),
     ),
     deciding: withLoaded(state.deciding, asked.deciding, (id) =>

@@ -1,4 +1,13 @@
-import { JUDGES, PEOPLE, RUNS, WITH_OWN_AGENT, WRITERS, widenedThread } from "../access/who-may.ts";
+import {
+  JUDGES,
+  mayAct,
+  PEOPLE,
+  RUNS,
+  WITH_OWN_AGENT,
+  WRITERS,
+  widenedThread,
+} from "../access/who-may.ts";
+import { decideRevertRevision, revertNeeds } from "../artifacts/revert.ts";
 import {
   decideAnswerDecision,
   decideRequestDecision,
@@ -12,6 +21,8 @@ import type { Scope } from "../model/decisions.ts";
 import { proposalIn, runIn, type State } from "../model/state.ts";
 import { decideAnswerOffer, decideReleaseOffer } from "../offers/answer-offer.ts";
 import { decideMakeOffer } from "../offers/make-offer.ts";
+import { respondToProposals } from "../proposals/batch.ts";
+import { decideCommentOnProposal, decideRequestChanges } from "../proposals/comments.ts";
 import { decideExpireProposal } from "../proposals/expire.ts";
 import { decideRespondToProposal } from "../proposals/respond.ts";
 import { decideAnswerDeferred } from "../runs/answer.ts";
@@ -99,7 +110,7 @@ export const COMMANDS: CommandRows = {
     },
     needs: (want, command, actor) => {
       changeNeeds(want, command.change, actor);
-      want.proposals.push(command.proposal_id);
+      want.proposals.push(command.proposal_id, command.revises);
     },
     decide: decideProposeChange,
   },
@@ -127,6 +138,48 @@ export const COMMANDS: CommandRows = {
     },
     needs: answerNeeds,
     decide: decideRespondToProposal,
+  },
+  comment_on_proposal: {
+    // The proposing agent comments in its own thread (its rule: on its own proposals there).
+    access: { may: WITH_OWN_AGENT, what: "comment on a proposal", actsIn: proposalThread },
+    needs: answerNeeds,
+    decide: decideCommentOnProposal,
+  },
+  request_changes: {
+    access: {
+      may: PEOPLE,
+      what: "request changes to a proposal",
+      actsIn: proposalThread,
+      widenedInOwnThread: true,
+    },
+    needs: answerNeeds,
+    decide: decideRequestChanges,
+  },
+  respond_to_proposals: {
+    access: {
+      may: PEOPLE,
+      what: "answer proposals",
+      // Each answer is checked again by the row of `respond_to_proposal`, in its own thread.
+      actsIn: () => null,
+      widenedInOwnThread: true,
+    },
+    needs: (want, command, actor, state) => {
+      const one = commandRow("respond_to_proposal");
+      for (const response of command.responses) {
+        one.needs(want, { type: "respond_to_proposal", ...response }, actor, state);
+      }
+    },
+    decide: (context, state, command) => respondToProposals(answerOne)(context, state, command),
+  },
+  revert_revision: {
+    access: { may: PEOPLE, what: "revert a revision", actsIn: () => null },
+    needs: (want, command, _, state) => {
+      const { revisions, proposals } = revertNeeds(state, command);
+      want.artifacts.push(command.artifact_id);
+      want.revisions.push(...revisions);
+      want.proposals.push(...proposals);
+    },
+    decide: decideRevertRevision,
   },
   expire_proposal: {
     access: { may: PEOPLE, what: "expire a proposal", actsIn: proposalThread },
@@ -256,6 +309,17 @@ export const COMMANDS: CommandRows = {
     decide: (_, state, command) => decideCloseSide(state, command),
   },
 };
+
+// One answer of a batch, as `respond_to_proposal` decides it: its row's access, then its rule.
+function answerOne(
+  context: Parameters<typeof decideRespondToProposal>[0],
+  state: State,
+  answer: CommandOf["respond_to_proposal"],
+) {
+  const row = commandRow("respond_to_proposal");
+  const allowed = mayAct(context, state, answer, row.access);
+  return allowed.ok ? row.decide(context, state, answer) : allowed;
+}
 
 /** The row of a command type, typed for that type's command. */
 export function commandRow<K extends CommandType>(type: K): Row<CommandOf[K]> {

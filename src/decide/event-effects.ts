@@ -139,7 +139,11 @@ function putVersion(
   draft: Snapshot,
   envelope: Envelope,
   artifact: Versioned,
-  change: { readonly patch: Patch | null; readonly proposal_id: string | null },
+  change: {
+    readonly patch: Patch | null;
+    readonly proposal_id: string | null;
+    readonly reverts?: number | null;
+  },
 ): void {
   const revision: Revision = {
     artifact_id: artifact.id,
@@ -151,6 +155,7 @@ function putVersion(
     proposal_id: change.proposal_id,
     archived: artifact.archived,
     trace_id: traceIdOf(envelope.traceparent),
+    reverts: change.reverts ?? null,
   };
   draft.artifacts.set(artifact.id, castDraft(artifact));
   const history = draft.revisions.get(artifact.id) ?? [];
@@ -172,9 +177,9 @@ const ARTIFACT_EFFECTS = {
     if (!patched.ok || !isJsonObject(patched.value)) {
       throw corrupt(envelope, `the patch to artifact ${event.artifact_id} does not apply`);
     }
-    const { version, patch, proposal_id } = event;
+    const { version, patch, proposal_id, reverts } = event;
     const next = { ...artifact, version, data: patched.value, updated_by: envelope.actor };
-    putVersion(draft, envelope, next, { patch, proposal_id });
+    putVersion(draft, envelope, next, { patch, proposal_id, reverts });
   },
   artifact_archived: (draft, event, envelope) => {
     const artifact = artifactOf(draft, envelope, event.artifact_id);
@@ -195,6 +200,8 @@ const NO_RESOLUTION = {
   reason: null,
   surface: null,
   superseded_by: null,
+  hunk_ids: null,
+  hunks: null,
 };
 
 // A pending proposal ends: its status and how, by whom and when (the envelope's actor and time).
@@ -225,15 +232,29 @@ const PROPOSAL_EFFECTS = {
       created_at: envelope.ts,
       expires_at: event.expires_at,
       resolution: null,
+      // A revision carries the comments of the proposal it revises along.
+      comments:
+        event.revises === null ? [] : [...(draft.proposals.get(event.revises)?.comments ?? [])],
+      changes_requested: false,
+      revises: event.revises,
+      reproposal_of: event.reproposal_of,
     };
     draft.proposals.set(event.proposal_id, castDraft(proposal));
   },
   proposal_resolved: (draft, event, envelope) => {
-    const { decision, version, changes, base_version, reason, surface } = event;
+    const { decision, version, changes, base_version, reason, surface, hunk_ids, hunks } = event;
     resolve(draft, envelope, event.proposal_id, {
       status: decision === "accept" ? "accepted" : "rejected",
-      resolution: { decision, version, changes, base_version, reason, surface },
+      resolution: { decision, version, changes, base_version, reason, surface, hunk_ids, hunks },
     });
+  },
+  proposal_commented: (draft, event, envelope) => {
+    const { comment_id: id, proposal_id, kind, hunk_id, text, reply_to } = event;
+    const proposal = must(draft.proposals.get(proposal_id), envelope, `proposal ${proposal_id}`);
+    const by = { by: envelope.actor, at: envelope.ts };
+    const comment = { id, proposal_id, kind, hunk_id, text, reply_to, ...by };
+    proposal.comments.push(castDraft(comment));
+    if (kind === "request_changes") proposal.changes_requested = true;
   },
   proposal_superseded: (draft, event, envelope) => {
     resolve(draft, envelope, event.proposal_id, {

@@ -62,6 +62,7 @@ export function needs(
     runs: missing(want.runs, state.runs),
     messages: missing(want.messages, state.messages),
     pending: missing(want.pending, state.pending),
+    rejected: missing(want.rejected, state.rejected),
     deciding: missing(want.deciding, state.deciding),
     revisions,
   };

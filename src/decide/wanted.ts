@@ -5,7 +5,15 @@ import type { Scope } from "../model/decisions.ts";
 import type { FeedbackTarget } from "../model/feedback.ts";
 import type { RevisionRef, State } from "../model/state.ts";
 
-type IdKind = "artifacts" | "proposals" | "threads" | "runs" | "messages" | "pending" | "deciding";
+type IdKind =
+  | "artifacts"
+  | "proposals"
+  | "threads"
+  | "runs"
+  | "messages"
+  | "pending"
+  | "rejected"
+  | "deciding";
 
 /**
  * What deciding an item wants loaded, as its row's `needs` adds it: ids by the table they are
@@ -25,6 +33,7 @@ export function wanted(): Wanted {
     runs: [],
     messages: [],
     pending: [],
+    rejected: [],
     deciding: [],
     revisions: [],
   };
@@ -32,12 +41,14 @@ export function wanted(): Wanted {
 
 /**
  * A write's artifact and thread (the actor's own, when it names none), and the pending
- * proposals on the artifact: a new proposal may supersede its thread's older ones there.
+ * and rejected proposals on the artifact: a new proposal may supersede its thread's older ones
+ * there, and is marked when it proposes a rejected change again.
  */
 export function changeNeeds(want: Wanted, change: Change, actor: Actor): void {
   want.artifacts.push(change.artifact_id);
   want.threads.push(contextThread(change.thread_id, actor));
   want.pending.push(change.artifact_id);
+  want.rejected.push(change.artifact_id);
 }
 
 /** What feedback is about: the artifact, thread or run of its target. */

@@ -105,5 +105,6 @@ export function decideProposeChange(
     proposalId: command.proposal_id,
     change: command.change,
     rationale: command.rationale,
+    revises: command.revises,
   });
 }

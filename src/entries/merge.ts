@@ -15,8 +15,10 @@ export type {
 } from "../merge/types.ts";
 export type { JsonConflict } from "../model/conflicts.ts";
 export type { DataDiff } from "../model/data-diff.ts";
+export type { Hunk, HunkOutcome, TextHunk, ValueHunk } from "../model/hunks.ts";
 export type { JsonPatch, Patch, TextEdits } from "../model/patches.ts";
 export { applyPatch } from "../patches/apply.ts";
 export { dataDiff } from "../patches/data-diff.ts";
 export { describePatch } from "../patches/describe.ts";
 export { diff } from "../patches/diff.ts";
+export { applyHunks, hunksOf } from "../proposals/hunks.ts";

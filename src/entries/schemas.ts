@@ -11,6 +11,7 @@ export { DataDiffSchema } from "../model/data-diff.ts";
 export { DecisionSchema, ScopeSchema } from "../model/decisions.ts";
 export { EnvelopeSchema } from "../model/envelope.ts";
 export { EventSchema, FactSchema, KnownEventSchema } from "../model/event.ts";
+export { HunkSchema } from "../model/hunks.ts";
 export { ModeLaddersSchema } from "../model/modes.ts";
 export { NoteSchema } from "../model/notes.ts";
 export { OfferAnswerSchema, OfferRefSchema, ThreadOfferSchema } from "../model/offers.ts";

@@ -25,7 +25,7 @@ const COMMAND_TAGS =
 const EVENTS =
   "{ProposalSuperseded,ProposalExpired,DraftSaved,ThreadEnded,ThreadDeleted,PermissionGranted,OfferMade,OfferAnswered,OfferReleased,ThreadLaunched,DecisionRequested,DecisionSuperseded,DecisionAnswered,DecisionRetired,SideOpened,SideClosed}";
 const REJECTIONS =
-  "{VersionConflict,ValidationFailed,PatchFailed,NotFound,Forbidden,InvalidState,UnsupportedProtocol,Conflict,AlreadyStarted,InvalidPlacement,UnknownDecision,StaleDecision}";
+  "{VersionConflict,ValidationFailed,PatchFailed,NotFound,Forbidden,InvalidState,UnsupportedProtocol,Conflict,AlreadyStarted,InvalidPlacement,UnknownDecision,StaleDecision,StaleHunks}";
 
 /** Every way our protocol schema differs from the original's, and why. */
 export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
@@ -100,6 +100,50 @@ export const SCHEMA_EXTENSIONS: readonly SchemaExtension[] = [
       "/$defs/ProposalCreated/properties/expires_at",
     ],
     why: "Real rebase, conflicts resolved against the current version, already-present changes, provenance and expiry (P1–P3, P5, P8, P9).",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/RespondToProposal/properties/hunks",
+      "/$defs/ProposalResolved/properties/hunks",
+    ],
+    why: "Accepting part of a proposal: the hunks chosen, and which landed and which did not (ADR 0048).",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/{CommentOnProposal,RequestChanges,ProposalCommented,Commented}",
+      "/$defs/CommandFrame/properties/command/oneOf/[{CommentOnProposal,RequestChanges}]",
+      "/$defs/CommandFrame/properties/command/discriminator/mapping/{comment_on_proposal,request_changes}",
+      "/$defs/EventFrame/properties/event/oneOf/[ProposalCommented]",
+      "/$defs/CommandResult/properties/outcome/anyOf/0/oneOf/[Commented]",
+      "/$defs/CommandResult/properties/outcome/anyOf/0/discriminator/mapping/commented",
+      "/$defs/{ProposeChange,ProposalCreated,Proposed}/properties/revises",
+      "/$defs/{ProposalCreated,Proposed}/properties/reproposal_of",
+      "/$defs/ProposalResolved/properties/hunk_ids",
+    ],
+    why: "Comments on proposals and requests for changes, revisions that supersede their predecessor, and rejections that stick: a rejection's hunk ids, and a proposal of the same effect marked as a re-proposal (ADR 0052).",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/{RespondToProposals,Batch}",
+      "/$defs/CommandFrame/properties/command/oneOf/[RespondToProposals]",
+      "/$defs/CommandFrame/properties/command/discriminator/mapping/respond_to_proposals",
+      "/$defs/CommandResult/properties/outcome/anyOf/0/oneOf/[Batch]",
+      "/$defs/CommandResult/properties/outcome/anyOf/0/discriminator/mapping/batch",
+    ],
+    why: "Answering many proposals in one command, each rebased onto what the answers before it wrote, with an outcome per answer (ADR 0050).",
+  },
+  {
+    change: "added",
+    paths: [
+      "/$defs/RevertRevision",
+      "/$defs/CommandFrame/properties/command/oneOf/[RevertRevision]",
+      "/$defs/CommandFrame/properties/command/discriminator/mapping/revert_revision",
+      "/$defs/ArtifactChanged/properties/{reverts,reverted}",
+    ],
+    why: "Taking an accepted change back: a revert is a new version that undoes an earlier one by a three-way merge, and records which version it undoes and whose change that was (ADR 0051).",
   },
   {
     change: "added",

@@ -16,8 +16,15 @@ export interface ArrayMergeContext {
     theirs: JsonValue | undefined,
     path: Path,
   ) => JsonValue | undefined;
-  /** Records a `sequence` conflict of the whole array at `path`. */
-  readonly sequenceConflict: (path: Path, versions: Versions, hunks: SequenceHunk[]) => void;
+  /**
+   * Records a `sequence` conflict of the whole array at `path`, and says what the array
+   * becomes (`undefined`: absent).
+   */
+  readonly sequenceConflict: (
+    path: Path,
+    versions: Versions,
+    hunks: SequenceHunk[],
+  ) => JsonValue | undefined;
   /** The diff of the sequence merge. */
   readonly algorithm?: DiffAlgorithm;
 }
@@ -106,7 +113,11 @@ function side(range: LineRange & { readonly items: readonly JsonValue[] }) {
   return { start: range.start, end: range.end, items: [...range.items] };
 }
 
-function mergeAsSequence(versions: Versions, path: Path, context: ArrayMergeContext): JsonValue[] {
+function mergeAsSequence(
+  versions: Versions,
+  path: Path,
+  context: ArrayMergeContext,
+): JsonValue | undefined {
   const options = {
     key: canonicalJson,
     ...(context.algorithm === undefined ? {} : { algorithm: context.algorithm }),
@@ -121,8 +132,7 @@ function mergeAsSequence(versions: Versions, path: Path, context: ArrayMergeCont
       hunks.push({ base: side(region.base), ours: side(region.ours), theirs: side(region.theirs) });
     }
   }
-  if (hunks.length > 0) context.sequenceConflict(path, versions, hunks);
-  return items;
+  return hunks.length > 0 ? context.sequenceConflict(path, versions, hunks) : items;
 }
 
 /**
@@ -133,7 +143,7 @@ export function mergeArrays(
   versions: Versions,
   path: Path,
   context: ArrayMergeContext,
-): JsonValue[] {
+): JsonValue | undefined {
   const base = byId(versions.base);
   const ours = byId(versions.ours);
   const theirs = byId(versions.theirs);

@@ -30,6 +30,14 @@ export type JsonMergeResult =
       readonly value?: never;
     };
 
+/**
+ * What a conflict becomes while merging: the value its slot takes (`undefined`: absent).
+ * {@link mergeJson} keeps ours there; a person's choices settle it otherwise.
+ */
+type ConflictResolver = (conflict: JsonConflict) => JsonValue | undefined;
+
+const keepOurs: ConflictResolver = (conflict) => conflict.ours;
+
 type JsonType = "null" | "boolean" | "number" | "string" | "array" | "object";
 
 function typeOf(value: JsonValue): JsonType {
@@ -60,14 +68,15 @@ class Merger {
   readonly conflicts: JsonConflict[] = [];
   readonly #options: MergeJsonOptions;
   readonly #arrays: ArrayMergeContext;
+  readonly #resolve: ConflictResolver;
 
-  constructor(options: MergeJsonOptions) {
+  constructor(options: MergeJsonOptions, resolve: ConflictResolver) {
     this.#options = options;
+    this.#resolve = resolve;
     this.#arrays = {
       slot: (base, ours, theirs, path) => this.slot(base, ours, theirs, path),
-      sequenceConflict: (path, versions, hunks) => {
-        this.conflicts.push({ reason: "sequence", path: pointer(path), ...versions, hunks });
-      },
+      sequenceConflict: (path, versions, hunks) =>
+        this.#settle({ reason: "sequence", path: pointer(path), ...versions, hunks }),
       ...(options.algorithm === undefined ? {} : { algorithm: options.algorithm }),
     };
   }
@@ -104,6 +113,12 @@ class Merger {
     return this.#conflict("both_changed", path, b, o, t);
   }
 
+  /** Records a conflict; its slot takes what the resolver says. */
+  #settle(conflict: JsonConflict): JsonValue | undefined {
+    this.conflicts.push(conflict);
+    return this.#resolve(conflict);
+  }
+
   #conflict(
     reason: "both_changed" | "type_changed" | "delete_modify" | "both_added",
     path: Path,
@@ -111,8 +126,7 @@ class Merger {
     o: JsonValue | undefined,
     t: JsonValue | undefined,
   ): JsonValue | undefined {
-    this.conflicts.push({ reason, path: pointer(path), ...values(b, o, t) });
-    return o;
+    return this.#settle({ reason, path: pointer(path), ...values(b, o, t) });
   }
 
   // Ours' keys in ours' order, then the keys only theirs has, in theirs' order.
@@ -127,7 +141,7 @@ class Merger {
     return Object.fromEntries(entries);
   }
 
-  #text(b: string, o: string, t: string, path: Path): string {
+  #text(b: string, o: string, t: string, path: Path): JsonValue | undefined {
     const { words, ...options } = this.#options;
     const result = (words === true ? mergeTextByWords : mergeText)(b, o, t, options);
     if (result.kind === "clean") return result.text;
@@ -138,8 +152,7 @@ class Merger {
       theirs: { start: c.theirs.start, end: c.theirs.end, lines: [...c.theirs.lines] },
     }));
     const located = { path: pointer(path), base: b, ours: o, theirs: t };
-    this.conflicts.push({ reason: "text", ...located, merged: result.text, hunks });
-    return o;
+    return this.#settle({ reason: "text", ...located, merged: result.text, hunks });
   }
 }
 
@@ -158,8 +171,24 @@ export function mergeJson(
   theirs: JsonValue,
   options: MergeJsonOptions = {},
 ): JsonMergeResult {
-  const merger = new Merger(options);
-  const value = merger.slot(base, ours, theirs, []) as JsonValue;
-  if (merger.conflicts.length > 0) return { kind: "conflict", conflicts: merger.conflicts };
-  return { kind: "clean", value };
+  const settled = mergeJsonSettling(base, ours, theirs, keepOurs, options);
+  if (settled.conflicts.length > 0) return { kind: "conflict", conflicts: settled.conflicts };
+  return { kind: "clean", value: settled.value as JsonValue };
+}
+
+/**
+ * Merges as {@link mergeJson} does, each conflict settled by `resolve` where it is found:
+ * the merged value with those settlements (`undefined` if the root ends up absent), and every
+ * conflict found, in the order `mergeJson` reports them.
+ */
+export function mergeJsonSettling(
+  base: JsonValue,
+  ours: JsonValue,
+  theirs: JsonValue,
+  resolve: ConflictResolver,
+  options: MergeJsonOptions = {},
+): { readonly value: JsonValue | undefined; readonly conflicts: readonly JsonConflict[] } {
+  const merger = new Merger(options, resolve);
+  const value = merger.slot(base, ours, theirs, []);
+  return { value, conflicts: merger.conflicts };
 }

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { bool, int } from "../parity/fields.ts";
 import { named, originalUnion } from "../parity/meta.ts";
 import { ActorSchema } from "./actors.ts";
+import { DataDiffSchema } from "./data-diff.ts";
 import { IdSchema } from "./ids.ts";
 import { JsonObjectSchema } from "./json.ts";
 import { PatchSchema } from "./patches.ts";
@@ -33,6 +34,8 @@ export const RevisionSchema = z.object({
   proposal_id: z.string().nullable().default(null),
   archived: bool().default(false),
   trace_id: z.string().nullable().default(null),
+  /** The version this revision reverts (`revert_revision`), if it is a revert. */
+  reverts: z.number().int().nullable().default(null),
 });
 /** One immutable step of an artifact's history. */
 export type Revision = z.infer<typeof RevisionSchema>;
@@ -85,6 +88,34 @@ export const ArchiveArtifactSchema = named(
 /** Archive an artifact. */
 export type ArchiveArtifact = z.infer<typeof ArchiveArtifactSchema>;
 
+/**
+ * Revert revision `version` of an artifact, as `git revert` does: a new revision that undoes
+ * that one's change by a three-way merge onto the data as it is now. A person's command; the
+ * `reason` reaches the agent whose change it undoes.
+ */
+export const RevertRevisionSchema = z.strictObject({
+  type: z.literal("revert_revision"),
+  artifact_id: IdSchema,
+  version: int({ ge: 1 }),
+  reason: z.string().nullable().default(null),
+  surface: z.string().nullable().default(null),
+});
+/** Revert one revision of an artifact. */
+export type RevertRevision = z.infer<typeof RevertRevisionSchema>;
+
+/**
+ * What a revert undid, on its `artifact_changed`: the author of the reverted revision (the
+ * proposal's author when it was an accepted proposal), that proposal, the person's reason and
+ * what the revert changed, so notes tell the author without loading anything.
+ */
+const RevertedSchema = z.object({
+  author: ActorSchema,
+  proposal_id: z.string().nullable().default(null),
+  reason: z.string().nullable().default(null),
+  surface: z.string().nullable().default(null),
+  diff: DataDiffSchema.nullable().default(null),
+});
+
 /** The changes a proposal can carry. */
 export const ChangeSchema = originalUnion(
   z.discriminatedUnion("type", [CreateArtifactSchema, EditArtifactSchema, ArchiveArtifactSchema]),
@@ -118,6 +149,10 @@ export const ArtifactChangedSchema = z.object({
   patch: PatchSchema,
   summary: z.string(),
   proposal_id: z.string().nullable().default(null),
+  /** The version this change reverts (`revert_revision`), if it is a revert. */
+  reverts: z.number().int().nullable().default(null),
+  /** For a revert: what it undid and for whom (see {@link RevertedSchema}). */
+  reverted: RevertedSchema.nullable().default(null),
 });
 
 /** An artifact was archived. */

@@ -1,13 +1,25 @@
 import { z } from "zod";
 import { originalUnion } from "../parity/meta.ts";
-import { ArchiveArtifactSchema, CreateArtifactSchema, EditArtifactSchema } from "./artifacts.ts";
+import {
+  ArchiveArtifactSchema,
+  CreateArtifactSchema,
+  EditArtifactSchema,
+  RevertRevisionSchema,
+} from "./artifacts.ts";
 import { AnswerDecisionSchema, RequestDecisionSchema, RetireDecisionSchema } from "./decisions.ts";
 import { GiveFeedbackSchema } from "./feedback.ts";
 import type { IdPrefix, IdSource } from "./ids.ts";
 import { isJsonObject } from "./json.ts";
 import { LaunchThreadSchema } from "./launch.ts";
 import { AnswerOfferSchema, MakeOfferSchema, ReleaseOfferSchema } from "./offers.ts";
-import { ExpireProposalSchema, ProposeChangeSchema, RespondToProposalSchema } from "./proposals.ts";
+import {
+  CommentOnProposalSchema,
+  ExpireProposalSchema,
+  ProposeChangeSchema,
+  RequestChangesSchema,
+  RespondToProposalSchema,
+  RespondToProposalsSchema,
+} from "./proposals.ts";
 import { AnswerDeferredSchema } from "./runs.ts";
 import { CloseSideSchema, OpenSideSchema } from "./sides.ts";
 import {
@@ -29,7 +41,11 @@ export const CommandSchema = originalUnion(
     ArchiveArtifactSchema,
     ProposeChangeSchema,
     RespondToProposalSchema,
+    RespondToProposalsSchema,
+    RevertRevisionSchema,
     ExpireProposalSchema,
+    CommentOnProposalSchema,
+    RequestChangesSchema,
     CreateThreadSchema,
     PostMessageSchema,
     SetFocusSchema,
@@ -65,6 +81,8 @@ const GENERATED_IDS = {
   edit_artifact: [["proposal_id", "prp"]],
   archive_artifact: [["proposal_id", "prp"]],
   propose_change: [["proposal_id", "prp"]],
+  comment_on_proposal: [["comment_id", "cmt"]],
+  request_changes: [["comment_id", "cmt"]],
   create_thread: [["thread_id", "thr"]],
   post_message: [["message_id", "msg"]],
   launch_thread: [

@@ -15,6 +15,7 @@ import { FeedbackGivenSchema } from "./feedback.ts";
 import { ThreadLaunchedSchema } from "./launch.ts";
 import { OfferAnsweredSchema, OfferMadeSchema, OfferReleasedSchema } from "./offers.ts";
 import {
+  ProposalCommentedSchema,
   ProposalCreatedSchema,
   ProposalExpiredSchema,
   ProposalResolvedSchema,
@@ -70,6 +71,7 @@ export const KnownEventSchema = z.discriminatedUnion("type", [
   ProposalResolvedSchema,
   ProposalSupersededSchema,
   ProposalExpiredSchema,
+  ProposalCommentedSchema,
   RunStartedSchema,
   ToolCalledSchema,
   ToolReturnedSchema,
@@ -129,6 +131,7 @@ export const WORKSPACE_SCOPED: ReadonlySet<string> = new Set([
   "proposal_resolved",
   "proposal_superseded",
   "proposal_expired",
+  "proposal_commented",
 ]);
 
 /** True when `event` is one this implementation knows. */

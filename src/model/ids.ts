@@ -3,7 +3,7 @@ import { z } from "zod";
 import { MAX_ID_LENGTH } from "./limits.ts";
 
 /** The prefixes of generated ids, one per kind of entity a command can create. */
-export type IdPrefix = "art" | "thr" | "run" | "prp" | "msg" | "evt" | "side";
+export type IdPrefix = "art" | "thr" | "run" | "prp" | "msg" | "evt" | "side" | "cmt";
 
 /** Makes a new id with the given prefix. Injected, so tests and replays are deterministic. */
 export type IdSource = (prefix: IdPrefix) => string;

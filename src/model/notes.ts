@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { DataDiffSchema } from "./data-diff.ts";
 import { ScopeSchema } from "./decisions.ts";
+import { HunkOutcomeSchema } from "./hunks.ts";
 
 /** Others changed an artifact the viewer follows: coalesced over a slice of the log. */
 const ChangeNoteSchema = z.object({
@@ -43,6 +44,52 @@ const ProposalNoteSchema = z.object({
   changes: z.string().nullable(),
   /** What landed compared with what the viewer proposed, when they differ. */
   diff: DataDiffSchema.nullable(),
+  /** When a person accepted some of its hunks (or none): which landed and which did not. */
+  hunks: HunkOutcomeSchema.nullable().default(null),
+  /** For a proposal made: the proposal of its author's it revises, if any. */
+  revises: z.string().optional(),
+  /** For a proposal made: the rejected proposal whose change it proposes again, if any. */
+  reproposal_of: z.string().optional(),
+});
+
+/**
+ * A comment on a proposal: someone else's on the viewer's own (`own`), or, for a person, one
+ * on a proposal of an artifact they follow. `kind: "request_changes"` asks its author to
+ * revise it.
+ */
+const CommentNoteSchema = z.object({
+  type: z.literal("comment"),
+  kind: z.enum(["comment", "request_changes"]),
+  proposal_id: z.string(),
+  artifact_id: z.string(),
+  comment_id: z.string(),
+  actor: z.string(),
+  /** Whether the proposal is the viewer's own. */
+  own: z.boolean(),
+  /** The hunk of the proposal it is on (`null`: the whole proposal). */
+  hunk_id: z.string().nullable(),
+  reply_to: z.string().nullable(),
+  text: z.string(),
+});
+
+/**
+ * A person reverted a change of the viewer's (a version it wrote, or its accepted proposal):
+ * who, which version, why, and what the revert changed. Told instead of a change note.
+ */
+const RevertNoteSchema = z.object({
+  type: z.literal("revert"),
+  artifact_id: z.string(),
+  kind: z.string(),
+  actor: z.string(),
+  /** The version whose change was undone. */
+  reverted_version: z.number().int(),
+  /** The version the revert wrote. */
+  version: z.number().int(),
+  /** The viewer's proposal whose accept wrote the reverted version, if one did. */
+  proposal_id: z.string().nullable(),
+  reason: z.string().nullable(),
+  /** What the revert changed, from the version before it to its own. */
+  diff: DataDiffSchema.nullable(),
 });
 
 /** A notice posted in the viewer agent's thread. */
@@ -70,8 +117,12 @@ export const NoteSchema = z.discriminatedUnion("type", [
   ProposalNoteSchema,
   NoticeNoteSchema,
   AnswerNoteSchema,
+  CommentNoteSchema,
+  RevertNoteSchema,
 ]);
 /** What a viewer should hear of since it last looked. */
 export type Note = z.infer<typeof NoteSchema>;
+/** A person reverted a change of the viewer's. */
+export type RevertNote = z.infer<typeof RevertNoteSchema>;
 /** Others changed an artifact the viewer follows. */
 export type ChangeNote = z.infer<typeof ChangeNoteSchema>;

@@ -3,6 +3,7 @@ import { int } from "../parity/fields.ts";
 import { ActorSchema } from "./actors.ts";
 import { ChangeSchema } from "./artifacts.ts";
 import { DataDiffSchema } from "./data-diff.ts";
+import { HunkOutcomeSchema } from "./hunks.ts";
 import { IdSchema } from "./ids.ts";
 import { PatchSchema } from "./patches.ts";
 
@@ -31,9 +32,39 @@ const ResolutionSchema = z.object({
   at: z.string().nullable().default(null),
   /** For a supersession: the proposal that replaced this one. */
   superseded_by: z.string().nullable().default(null),
+  /**
+   * For a rejection: the ids of the proposal's hunks against the artifact as it was then, so a
+   * later proposal with the same effect is recognised as proposing it again (`null` when not
+   * recorded: other answers, records from before it was kept).
+   */
+  hunk_ids: z.array(z.string()).nullable().default(null),
+  /**
+   * For an accept of some of its hunks: those that landed and those that did not (`null`:
+   * the whole proposal was answered).
+   */
+  hunks: HunkOutcomeSchema.nullable().default(null),
 });
 /** How a proposal was resolved. */
 export type Resolution = z.infer<typeof ResolutionSchema>;
+
+/**
+ * A comment on a proposal: a remark (`comment`) or a person's request for changes
+ * (`request_changes`), on the whole proposal or on one of its hunks (`hunk_id`), possibly in
+ * reply to another comment. `proposal_id` is the proposal it was made on: a revision carries
+ * its predecessor's comments along.
+ */
+const CommentSchema = z.object({
+  id: z.string(),
+  proposal_id: z.string(),
+  kind: z.enum(["comment", "request_changes"]).default("comment"),
+  hunk_id: z.string().nullable().default(null),
+  text: z.string(),
+  reply_to: z.string().nullable().default(null),
+  by: ActorSchema,
+  at: z.string().nullable().default(null),
+});
+/** A comment on a proposal. */
+export type Comment = z.infer<typeof CommentSchema>;
 
 /** A durable proposed change, waiting for (or resolved by) someone other than its author. */
 export const ProposalSchema = z.object({
@@ -49,6 +80,14 @@ export const ProposalSchema = z.object({
   expires_at: z.string().nullable().default(null),
   /** How it was resolved (`null` while pending, and in records from before it was kept). */
   resolution: ResolutionSchema.nullable().default(null),
+  /** Its comments, oldest first, with those of the proposals it revises. */
+  comments: z.array(CommentSchema).default([]),
+  /** Whether a person asked for changes to it (it stays pending until revised or answered). */
+  changes_requested: z.boolean().default(false),
+  /** The proposal of its author's it revises (and superseded), if any. */
+  revises: z.string().nullable().default(null),
+  /** A rejected proposal whose effect it equals: it proposes that change again. */
+  reproposal_of: z.string().nullable().default(null),
 });
 /** A durable proposed change. */
 export type Proposal = z.infer<typeof ProposalSchema>;
@@ -59,6 +98,8 @@ export const ProposeChangeSchema = z.strictObject({
   proposal_id: IdSchema,
   change: ChangeSchema,
   rationale: z.string().nullable().default(null),
+  /** A pending proposal of the author's this one revises: it is superseded by this one. */
+  revises: IdSchema.nullable().default(null),
 });
 
 /**
@@ -76,9 +117,67 @@ export const RespondToProposalSchema = z.strictObject({
   reason: z.string().nullable().default(null),
   base_version: int({ ge: 1 }).nullable().default(null),
   surface: z.string().nullable().default(null),
+  /**
+   * Accept only these hunks of an edit proposal (ids from its preview), as one revision;
+   * `null` (the default) answers the whole proposal. An accept of none (`[]`) rejects it.
+   */
+  hunks: z.array(IdSchema).nullable().default(null),
 });
 /** Accept or reject a pending proposal. */
 export type RespondToProposal = z.infer<typeof RespondToProposalSchema>;
+
+/** The most answers one `respond_to_proposals` may carry. */
+const MAX_BATCH_RESPONSES = 100;
+
+/**
+ * One answer in a `respond_to_proposals`: whatever a `respond_to_proposal` carries, without
+ * its `type` (built from that schema, so a field added to it comes along).
+ */
+const ProposalResponseSchema = RespondToProposalSchema.omit({ type: true });
+
+/**
+ * Answer several proposals in one command, in order: each is decided by the rule of
+ * `respond_to_proposal` against the state the earlier ones left (an accept rebases onto what
+ * the earlier accepts wrote), and every answer that succeeds lands in one append. By default
+ * a refused answer changes nothing of its own and does not stop the others; with
+ * `all_or_nothing`, one refused answer refuses the whole batch and nothing is written.
+ */
+export const RespondToProposalsSchema = z.strictObject({
+  type: z.literal("respond_to_proposals"),
+  responses: z.array(ProposalResponseSchema).min(1).max(MAX_BATCH_RESPONSES),
+  all_or_nothing: z.boolean().default(false),
+});
+/** Answer several proposals in one command. */
+export type RespondToProposals = z.infer<typeof RespondToProposalsSchema>;
+
+/**
+ * Comment on a proposal, as a whole or on one hunk of it (`hunk_id`), possibly replying to
+ * another comment on it (`reply_to`).
+ */
+export const CommentOnProposalSchema = z.strictObject({
+  type: z.literal("comment_on_proposal"),
+  proposal_id: IdSchema,
+  comment_id: IdSchema,
+  hunk_id: IdSchema.nullable().default(null),
+  text: z.string().min(1),
+  reply_to: IdSchema.nullable().default(null),
+});
+/** Comment on a proposal. */
+export type CommentOnProposal = z.infer<typeof CommentOnProposalSchema>;
+
+/**
+ * Ask the author of a pending proposal for changes, in words: the proposal stays pending, the
+ * words are kept as a comment of kind `request_changes`, and the author answers by revising it.
+ */
+export const RequestChangesSchema = z.strictObject({
+  type: z.literal("request_changes"),
+  proposal_id: IdSchema,
+  comment_id: IdSchema,
+  text: z.string().min(1),
+  surface: z.string().nullable().default(null),
+});
+/** Ask a proposal's author for changes. */
+export type RequestChanges = z.infer<typeof RequestChangesSchema>;
 
 /** Expire a pending proposal whose artifact type's time-to-live has run out. */
 export const ExpireProposalSchema = z.strictObject({
@@ -102,6 +201,10 @@ export const ProposalCreatedSchema = z.object({
   rationale: z.string().nullable().default(null),
   /** When it can be expired (its type's time-to-live), if ever. */
   expires_at: z.string().nullable().default(null),
+  /** The proposal it revises (superseded by it, its comments carried along). */
+  revises: z.string().nullable().default(null),
+  /** The rejected proposal whose effect it equals. */
+  reproposal_of: z.string().nullable().default(null),
 });
 
 /**
@@ -127,6 +230,28 @@ export const ProposalResolvedSchema = z.object({
   rebased_from: z.number().int().nullable().default(null),
   already_present: z.boolean().default(false),
   landed_diff: DataDiffSchema.nullable().default(null),
+  /** For a rejection: the proposal's hunk ids against the artifact then (see `Resolution`). */
+  hunk_ids: z.array(z.string()).nullable().default(null),
+  /** For an accept of some of its hunks: which landed and which did not, with their content. */
+  hunks: HunkOutcomeSchema.nullable().default(null),
+});
+
+/**
+ * A comment was made on a proposal (or changes were requested, `kind: "request_changes"`).
+ * It names the proposal's author and artifact, so notes tell the other side without loading it.
+ */
+export const ProposalCommentedSchema = z.object({
+  type: z.literal("proposal_commented"),
+  ...scope,
+  proposal_id: z.string(),
+  artifact_id: z.string(),
+  proposed_by: ActorSchema,
+  comment_id: z.string(),
+  kind: z.enum(["comment", "request_changes"]).default("comment"),
+  hunk_id: z.string().nullable().default(null),
+  text: z.string(),
+  reply_to: z.string().nullable().default(null),
+  surface: z.string().nullable().default(null),
 });
 
 /** A pending proposal was replaced by a newer one from the same thread on the same artifact. */

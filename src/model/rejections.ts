@@ -77,11 +77,14 @@ const UnsupportedProtocolSchema = z.object({
 const ConflictSchema = z.object({
   type: z.literal("conflict"),
   message: z.string(),
-  proposal_id: z.string(),
+  /** The proposal being accepted; `null` for a revert, which names the version in `reverts`. */
+  proposal_id: z.string().nullable(),
   artifact_id: z.string(),
   base: z.number().int(),
   head: z.number().int(),
   conflicts: z.array(JsonConflictSchema),
+  /** For a revert: the version it would have undone (absent for an accept). */
+  reverts: z.number().int().optional(),
 });
 
 /** The offer was started already, or is being started, by the thread named. */
@@ -123,6 +126,19 @@ const StaleDecisionSchema = z.object({
 });
 
 /**
+ * An accept of some of a proposal's hunks named hunks it does not have now: stale (the
+ * artifact moved on where they were) or never its. `hunk_ids` are those, `current_ids` the
+ * proposal's hunks now, to choose from again.
+ */
+const StaleHunksSchema = z.object({
+  type: z.literal("stale_hunks"),
+  message: z.string(),
+  proposal_id: z.string(),
+  hunk_ids: z.array(z.string()),
+  current_ids: z.array(z.string()),
+});
+
+/**
  * Every way a command or fact can be refused. The JSON shape is the original's
  * `Rejection.payload()`: `{type, message, ...details}`.
  */
@@ -139,6 +155,7 @@ export const RejectionSchema = z.discriminatedUnion("type", [
   UnknownDecisionSchema,
   StaleDecisionSchema,
   AlreadyStartedSchema,
+  StaleHunksSchema,
 ]);
 /** A refused command or fact, as a value. Switch on `type`. */
 export type Rejection = z.infer<typeof RejectionSchema>;
@@ -155,7 +172,9 @@ type EntityName =
   | "side conversation"
   | "offer"
   | "decision"
-  | "feedback type";
+  | "feedback type"
+  | "comment"
+  | "hunk";
 
 /** `version_conflict`: the artifact is at `head`, the change was computed against `base`. */
 export function versionConflict(
@@ -202,16 +221,41 @@ export function invalidState(message: string): z.infer<typeof InvalidStateSchema
 
 /** `conflict`: the proposal no longer merges cleanly onto the artifact. */
 export function conflict(
-  details: Omit<z.infer<typeof ConflictSchema>, "type" | "message">,
+  details: Omit<z.infer<typeof ConflictSchema>, "type" | "message" | "proposal_id" | "reverts"> & {
+    readonly proposal_id: string;
+  },
 ): z.infer<typeof ConflictSchema> {
   const { proposal_id, artifact_id, base, head, conflicts } = details;
-  const regions = conflicts.length === 1 ? "1 place" : `${conflicts.length} places`;
   return {
     type: "conflict",
-    message: `proposal ${proposal_id} conflicts with changes to artifact ${artifact_id} since version ${base} (now ${head}) in ${regions}`,
+    message: `proposal ${proposal_id} conflicts with changes to artifact ${artifact_id} since version ${base} (now ${head}) in ${places(conflicts.length)}`,
     ...details,
   };
 }
+
+/**
+ * `conflict` for a revert: undoing version `reverts` (the merge's base) conflicts with what
+ * changed since, up to `head`.
+ */
+export function revertConflict(
+  details: Pick<z.infer<typeof ConflictSchema>, "artifact_id" | "head" | "conflicts"> & {
+    readonly reverts: number;
+  },
+): z.infer<typeof ConflictSchema> {
+  const { artifact_id, reverts, head, conflicts } = details;
+  return {
+    type: "conflict",
+    message: `reverting version ${reverts} of artifact ${artifact_id} conflicts with changes since (now ${head}) in ${places(conflicts.length)}`,
+    proposal_id: null,
+    artifact_id,
+    base: reverts,
+    head,
+    conflicts: [...conflicts],
+    reverts,
+  };
+}
+
+const places = (count: number): string => (count === 1 ? "1 place" : `${count} places`);
 
 /** `forbidden` for a requested mode broader than the ceiling. */
 export function beyondCeiling(
@@ -271,5 +315,18 @@ export function staleDecision(
     type: "stale_decision",
     message: `decision ${ref.decision_id} is no longer pending (${ref.reason}); ${now}`,
     ...ref,
+  };
+}
+
+/** `stale_hunks`: the proposal has none of `hunk_ids` now; its hunks now are `current_ids`. */
+export function staleHunks(
+  details: Omit<z.infer<typeof StaleHunksSchema>, "type" | "message">,
+): z.infer<typeof StaleHunksSchema> {
+  const { proposal_id, hunk_ids, current_ids } = details;
+  const now = current_ids.length === 0 ? "it has none" : `its hunks are ${current_ids.join(", ")}`;
+  return {
+    type: "stale_hunks",
+    message: `proposal ${proposal_id} has no hunk ${hunk_ids.join(", ")} now; ${now}`,
+    ...details,
   };
 }

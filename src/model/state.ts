@@ -19,6 +19,8 @@ export interface State {
   readonly revisions: ReadonlyMap<string, Revision | null>;
   /** The pending proposals on an artifact, by artifact id. */
   readonly pending: ReadonlyMap<string, readonly Proposal[]>;
+  /** The rejected proposals on an artifact, by artifact id (a new proposal may repeat one). */
+  readonly rejected: ReadonlyMap<string, readonly Proposal[]>;
   /** The runs of a thread that have a pending decision, by thread id. */
   readonly deciding: ReadonlyMap<string, readonly Run[]>;
 }
@@ -44,6 +46,8 @@ export interface Needs {
   readonly revisions: readonly RevisionRef[];
   /** Artifact ids whose pending proposals are wanted. */
   readonly pending: readonly string[];
+  /** Artifact ids whose rejected proposals are wanted. */
+  readonly rejected: readonly string[];
   /** Thread ids whose runs with a pending decision are wanted (ending a thread retires them). */
   readonly deciding: readonly string[];
 }
@@ -60,6 +64,7 @@ export const NO_NEEDS: Needs = {
   messages: [],
   revisions: [],
   pending: [],
+  rejected: [],
   deciding: [],
 };
 
@@ -73,6 +78,7 @@ export function emptyState(): State {
     messages: new Map(),
     revisions: new Map(),
     pending: new Map(),
+    rejected: new Map(),
     deciding: new Map(),
   };
 }
@@ -87,6 +93,7 @@ export function isSatisfied(needs: Needs): boolean {
     needs.messages.length === 0 &&
     needs.revisions.length === 0 &&
     needs.pending.length === 0 &&
+    needs.rejected.length === 0 &&
     needs.deciding.length === 0
   );
 }
@@ -121,6 +128,9 @@ export const revisionIn = (state: State, ref: RevisionRef): Revision | null =>
 /** The pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
 export const pendingIn = (state: State, artifactId: string): readonly Proposal[] =>
   loaded(state, "pending", artifactId);
+/** The rejected proposals on an artifact. @throws WorkspaceError `not_loaded` */
+export const rejectedIn = (state: State, artifactId: string): readonly Proposal[] =>
+  loaded(state, "rejected", artifactId);
 /** The runs of a thread with a pending decision. @throws WorkspaceError `not_loaded` */
 export const decidingIn = (state: State, threadId: string): readonly Run[] =>
   loaded(state, "deciding", threadId);

@@ -7,6 +7,8 @@ import type { ChangeNote, Note } from "../model/notes.ts";
 import type { RevisionRef } from "../model/state.ts";
 import { dataDiff } from "../patches/data-diff.ts";
 import { describePatch } from "../patches/describe.ts";
+import { commentNote } from "./comment-notes.ts";
+import { revertNote } from "./revert-notes.ts";
 
 /** Whose notes, about what. */
 export interface NotesOptions {
@@ -120,6 +122,8 @@ export function changeNotes(envelopes: readonly Envelope[], options: NotesOption
 interface Reading {
   readonly viewer: string;
   readonly agentThread: string | null;
+  /** Whether the viewer is a person or the system (who hear agents' comments). */
+  readonly person: boolean;
   readonly follows: (artifactId: string) => boolean;
   /** Proposals of the viewer's answered in the slice: their artifact events are told by the answer. */
   readonly ownProposals: ReadonlySet<string>;
@@ -157,6 +161,7 @@ function reading(envelopes: readonly Envelope[], options: Omit<NotesOptions, "da
   return {
     viewer,
     agentThread: options.viewer.kind === "agent" ? options.viewer.thread_id : null,
+    person: options.viewer.kind === "user" || options.viewer.kind === "system",
     follows: (id) => focus === null || focus.has(id),
     ownProposals,
     answeredDecisions,
@@ -226,6 +231,7 @@ function noteAnswer(r: Reading, event: Answered, who: string): void {
     already_present: resolved && event.already_present,
     changes: accepted && event.changes !== null ? describePatch(event.changes) : null,
     diff: resolved ? event.landed_diff : null,
+    hunks: resolved ? event.hunks : null,
   });
 }
 
@@ -261,8 +267,14 @@ function deferredWords({ answer }: Extract<DecisionAnswer, { type: "deferred_ans
 
 function noteEvent(r: Reading, event: KnownEvent, who: string): void {
   switch (event.type) {
+    case "artifact_changed": {
+      // A revert of the viewer's own change is told as that, whatever it follows.
+      const reverted = revertNote(event, r.viewer, who);
+      if (reverted === null) noteArtifact(r, event, who);
+      else r.notes.push(reverted);
+      return;
+    }
     case "artifact_created":
-    case "artifact_changed":
     case "artifact_archived":
       noteArtifact(r, event, who);
       return;
@@ -280,6 +292,9 @@ function noteEvent(r: Reading, event: KnownEvent, who: string): void {
         already_present: false,
         changes: null,
         diff: null,
+        hunks: null,
+        ...(event.revises === null ? {} : { revises: event.revises }),
+        ...(event.reproposal_of === null ? {} : { reproposal_of: event.reproposal_of }),
       });
       return;
     case "proposal_resolved":
@@ -290,6 +305,16 @@ function noteEvent(r: Reading, event: KnownEvent, who: string): void {
     case "deferred_answered":
       noteDecisionAnswer(r, event, who);
       return;
+    case "proposal_commented": {
+      const own = participantKey(event.proposed_by) === r.viewer;
+      const note = commentNote(event, who, {
+        own,
+        person: r.person,
+        follows: r.follows(event.artifact_id),
+      });
+      if (note !== null) r.notes.push(note);
+      return;
+    }
     case "message_posted":
       if (r.notices && event.kind === "notice" && event.thread_id === r.agentThread) {
         r.notes.push({ type: "notice", actor: who, content: event.content });

@@ -1,8 +1,11 @@
 import type { DataDiff } from "../model/data-diff.ts";
+import type { Hunk, HunkOutcome } from "../model/hunks.ts";
 import { jsonText } from "../model/json-text.ts";
 import { inlined } from "../model/line-breaks.ts";
 import type { Note } from "../model/notes.ts";
+import { commentLine } from "./comment-notes.ts";
 import { unifiedLines } from "./diff-lines.ts";
+import { revertLine } from "./revert-notes.ts";
 
 // Text someone else wrote (a name, an id, a summary, a reason, a notice) on one line of a
 // note: any line of it after the first continues indented, so none of its lines reads as a
@@ -30,6 +33,32 @@ function diffLines(diff: DataDiff | null): string[] {
   return [...text, ...json].map(inDiff);
 }
 
+// A hunk's own lines: each removed line `-`, each added `+` (a value as JSON), deeper still.
+function hunkBody(hunk: Hunk): string[] {
+  const deeper = `${DIFF}  `;
+  const line = (sign: string, text: string) =>
+    `${deeper}${sign}${inlined(withoutCr(text.replace(/\n$/, "")), `${deeper}  `)}`;
+  if (hunk.kind === "text") {
+    return [...hunk.removed.map((l) => line("-", l)), ...hunk.added.map((l) => line("+", l))];
+  }
+  return [
+    ...(hunk.before === undefined ? [] : [line("-", jsonText(hunk.before))]),
+    ...(hunk.after === undefined ? [] : [line("+", jsonText(hunk.after))]),
+  ];
+}
+
+function hunkLines(hunks: HunkOutcome | null): string[] {
+  if (hunks === null) return [];
+  const listed = (word: string, hunk: Hunk) => [
+    inDiff(`${word} ${hunk.id} at ${hunk.path === "" ? "/" : hunk.path}:`),
+    ...hunkBody(hunk),
+  ];
+  return [
+    ...hunks.landed.flatMap((hunk) => listed("landed", hunk)),
+    ...hunks.not_landed.flatMap((hunk) => listed("not landed", hunk)),
+  ];
+}
+
 function changeLine(note: Extract<Note, { type: "change" }>): string {
   const id = inline(note.artifact_id);
   const kind = inline(note.kind);
@@ -44,7 +73,11 @@ function changeLine(note: Extract<Note, { type: "change" }>): string {
 function proposalLine(note: Extract<Note, { type: "proposal" }>): string {
   const [proposal, artifact] = [inline(note.proposal_id), inline(note.artifact_id)];
   if (note.action === "proposed") {
-    const head = `${inline(note.actor)} proposed a change to ${artifact} (${proposal})`;
+    let head = `${inline(note.actor)} proposed a change to ${artifact} (${proposal})`;
+    if (note.revises !== undefined) head += `, revising ${inline(note.revises)}`;
+    if (note.reproposal_of !== undefined) {
+      head += `, proposing again the change rejected as ${inline(note.reproposal_of)}`;
+    }
     return note.detail === null ? head : `${head}: ${inline(note.detail)}`;
   }
   if (note.action === "expired") {
@@ -55,8 +88,18 @@ function proposalLine(note: Extract<Note, { type: "proposal" }>): string {
   if (note.already_present) line += " (the change was already there: nothing new was written)";
   else if (note.rebased_from !== null)
     line += ` (rebased: it was based on v${note.rebased_from}, and others changed it since)`;
+  // A rejection sticks; said before the person's reason, so nothing of ours follows theirs.
+  if (note.action === "rejected") {
+    line += " (do not propose the same change again; change what the reason asks, or leave it)";
+  }
   if (note.detail !== null) line += `: ${inline(note.detail)}`;
   if (note.changes !== null) line += `: with changes: ${inline(note.changes)}`;
+  if (note.hunks !== null) {
+    const { landed, not_landed } = note.hunks;
+    const of = `${landed.length} of ${landed.length + not_landed.length}`;
+    line += `; ${of} hunks of it were accepted, the others not (not landed: propose them again if they still matter)`;
+    return `${line}:`;
+  }
   if (note.diff !== null) line += "; what landed differs from what you proposed:";
   return line;
 }
@@ -73,9 +116,16 @@ export function renderNote(note: Note): string {
     case "change":
       return [changeLine(note), ...note.diffs.flatMap((run) => diffLines(run.diff))].join("\n");
     case "proposal":
-      return [proposalLine(note), ...diffLines(note.diff)].join("\n");
+      return [
+        proposalLine(note),
+        ...(note.hunks === null ? diffLines(note.diff) : hunkLines(note.hunks)),
+      ].join("\n");
     case "notice":
       return `${inline(note.actor)} posted a notice: ${inline(note.content)}`;
+    case "comment":
+      return commentLine(note);
+    case "revert":
+      return [revertLine(note), ...diffLines(note.diff)].join("\n");
     case "answer":
       return `${inline(note.actor)} answered your question ${inline(note.decision_id)}: ${jsonText(note.answer)}`;
   }

@@ -5,6 +5,7 @@ import type { ArchiveArtifact, CreateArtifact, EditArtifact } from "../model/art
 import type { CommitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
 import type { DataDiff } from "../model/data-diff.ts";
+import type { HunkOutcome } from "../model/hunks.ts";
 import { jsonEqual } from "../model/json.ts";
 import type { Patch } from "../model/patches.ts";
 import type { Proposal, RespondToProposal } from "../model/proposals.ts";
@@ -15,6 +16,7 @@ import { applyPatch } from "../patches/apply.ts";
 import { dataDiff } from "../patches/data-diff.ts";
 import { describePatch } from "../patches/describe.ts";
 import { diff } from "../patches/diff.ts";
+import { partialAccept } from "./partial-accept.ts";
 import { rebaseEdit } from "./rebase.ts";
 
 /** What an accept did to the artifact, for the resolution event. */
@@ -27,6 +29,8 @@ export interface Accepted {
   readonly alreadyPresent: boolean;
   /** What landed compared with what was proposed, when they differ. */
   readonly landedDiff: DataDiff | null;
+  /** For an accept of some hunks: which landed and which did not. */
+  readonly hunks: HunkOutcome | null;
 }
 
 const NOTHING: Omit<CommitResult, "outcome"> = {
@@ -47,7 +51,7 @@ function alreadyThere(
   landedDiff: DataDiff | null,
   alreadyPresent = true,
 ): Accepted {
-  return { applied: NOTHING, version, rebasedFrom, alreadyPresent, landedDiff };
+  return { applied: NOTHING, version, rebasedFrom, alreadyPresent, landedDiff, hunks: null };
 }
 
 function acceptEdit(
@@ -78,24 +82,33 @@ function acceptEdit(
     );
   }
   const { data, proposed, rebasedFrom } = rebased.value;
-  const stored = validateData(type, data);
-  if (!stored.ok) return stored;
-  const landedDiff = dataDiff(proposed, stored.value, LABELS);
+  const whole = validateData(type, data);
+  if (!whole.ok) return whole;
   const before = current.value.data;
+  // Some hunks chosen: those of the change from the data now to what the whole would land.
+  const chosen =
+    command.hunks === null
+      ? null
+      : partialAccept(proposal.id, type, { current: before, result: whole.value }, command.hunks);
+  if (chosen !== null && !chosen.ok) return chosen;
+  const hunks = chosen?.value.hunks ?? null;
+  const stored = chosen === null ? whole : ok(chosen.value.data);
+  const landedDiff = dataDiff(proposed, stored.value, LABELS);
   // Nothing to write: the proposal's effect is already there (P3) — or, with the person's
   // changes, what they made of it is, which is not the proposal being present.
   if (jsonEqual(stored.value, before)) {
     const present = command.changes === null;
     return ok(alreadyThere(current.value.version, rebasedFrom, landedDiff, present));
   }
-  const asProposed =
-    command.changes === null && rebasedFrom === null && jsonEqual(stored.value, data);
+  // Every hunk chosen lands the whole proposal; fewer are the person's own cut of it.
+  const asWhole = command.changes === null && (hunks === null || hunks.not_landed.length === 0);
+  const asProposed = asWhole && rebasedFrom === null && jsonEqual(stored.value, data);
   const recorded: Patch = asProposed ? change.patch : diff(before, stored.value);
   const summary =
-    (command.changes === null ? change.summary : null) ||
+    (asWhole ? change.summary : null) ||
     type.describeChange?.(before, stored.value) ||
     // Rebased as proposed, the change is still the proposal's: describe its patch, not the diff.
-    describePatch(command.changes === null ? change.patch : recorded);
+    describePatch(asWhole ? change.patch : recorded);
   const { outcome: _, ...applied } = changed(
     context,
     current.value,
@@ -109,6 +122,7 @@ function acceptEdit(
     rebasedFrom,
     alreadyPresent: false,
     landedDiff,
+    hunks,
   });
 }
 
@@ -149,7 +163,14 @@ function acceptCreate(
     changes === null || landed === undefined || proposed?.ok !== true
       ? null
       : dataDiff(proposed.value, landed, LABELS);
-  return ok({ applied, version: 1, rebasedFrom: null, alreadyPresent: false, landedDiff });
+  return ok({
+    applied,
+    version: 1,
+    rebasedFrom: null,
+    alreadyPresent: false,
+    landedDiff,
+    hunks: null,
+  });
 }
 
 function acceptArchive(
@@ -172,7 +193,14 @@ function acceptArchive(
   if (!archived.ok) return archived;
   const { outcome: _, ...applied } = archived.value;
   const version = applied.artifacts[0]?.version ?? change.base_version + 1;
-  return ok({ applied, version, rebasedFrom: null, alreadyPresent: false, landedDiff: null });
+  return ok({
+    applied,
+    version,
+    rebasedFrom: null,
+    alreadyPresent: false,
+    landedDiff: null,
+    hunks: null,
+  });
 }
 
 /**

@@ -54,6 +54,8 @@ export function decideExpireProposal(
             surface: null,
             at: context.now ?? null,
             superseded_by: null,
+            hunk_ids: null,
+            hunks: null,
           },
         },
       ],

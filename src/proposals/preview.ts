@@ -1,6 +1,7 @@
 import type { JsonConflict } from "../model/conflicts.ts";
 import type { DecideContext } from "../model/context.ts";
 import type { DataDiff } from "../model/data-diff.ts";
+import type { Hunk } from "../model/hunks.ts";
 import type { JsonObject } from "../model/json.ts";
 import type { ProposalStatus } from "../model/proposals.ts";
 import { notFound, type Rejection } from "../model/rejections.ts";
@@ -8,6 +9,7 @@ import { ok, type Result, refuse } from "../model/result.ts";
 import { artifactIn, proposalIn, type State } from "../model/state.ts";
 import { dataDiff } from "../patches/data-diff.ts";
 import { acceptProposal } from "./accept.ts";
+import { hunksOf } from "./hunks.ts";
 
 /** What accepting a proposal as it stands would do now, for a reviewer. */
 export interface ProposalPreview {
@@ -28,6 +30,11 @@ export interface ProposalPreview {
   readonly already_present: boolean;
   /** Why it could not be accepted now, other than a conflict (archived, invalid data, …). */
   readonly blocked: Rejection | null;
+  /**
+   * The parts of `diff` a person may accept one by one (`respond_to_proposal` with `hunks`):
+   * empty unless it is an edit that would merge cleanly and change something.
+   */
+  readonly hunks: readonly Hunk[];
 }
 
 /**
@@ -62,8 +69,9 @@ export function previewAccept(
     reason: null,
     base_version: null,
     surface: null,
+    hunks: null,
   });
-  const none = { conflicts: [], result: null, diff: null, already_present: false };
+  const none = { conflicts: [], result: null, diff: null, already_present: false, hunks: [] };
   if (!accepted.ok) {
     const { rejection } = accepted;
     if (rejection.type === "conflict") {
@@ -80,6 +88,10 @@ export function previewAccept(
   const landed = accepted.value.applied.artifacts[0]?.data ?? current?.data ?? null;
   const diff =
     landed === null ? null : dataDiff(current?.data ?? {}, landed, ["current", "proposed"]);
+  const hunks =
+    change.type === "edit_artifact" && current !== null && landed !== null
+      ? hunksOf(current.data, landed)
+      : [];
   return ok({
     ...base,
     mergeable: true,
@@ -88,5 +100,6 @@ export function previewAccept(
     diff,
     already_present: accepted.value.alreadyPresent,
     blocked: null,
+    hunks,
   });
 }

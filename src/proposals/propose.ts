@@ -6,16 +6,21 @@ import type { Change } from "../model/artifacts.ts";
 import { type CommitResult, commitResult } from "../model/commit-result.ts";
 import { contextThread, type DecideContext } from "../model/context.ts";
 import type { KnownEvent } from "../model/event.ts";
+import type { Outcome } from "../model/outcome.ts";
 import type { Proposal } from "../model/proposals.ts";
 import { invalidState, versionConflict } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import { artifactIn, pendingIn, proposalIn, type State } from "../model/state.ts";
+import { hunkIds, reproposalOf } from "./reproposal.ts";
+import { type Revised, revise } from "./revise.ts";
 
 /** A change to turn into a proposal. */
 interface ProposeOptions {
   readonly proposalId: string;
   readonly change: Change;
   readonly rationale: string | null;
+  /** The author's pending proposal this one revises (and supersedes), if any. */
+  readonly revises?: string | null;
 }
 
 /**
@@ -26,7 +31,7 @@ interface ProposeOptions {
 export function propose(
   context: DecideContext,
   state: State,
-  { proposalId, change, rationale }: ProposeOptions,
+  { proposalId, change, rationale, revises = null }: ProposeOptions,
 ): Result<CommitResult> {
   if (proposalIn(state, proposalId) !== null) {
     return refuse(invalidState(`proposal ${proposalId} already exists`));
@@ -52,7 +57,8 @@ export function propose(
   const type = typeOf(context, state, change);
   const now = context.now ?? null;
   const ttl = type?.proposals?.ttlMs;
-  const proposal: Proposal = {
+  const repeated = repeatedRejection(state, change, dryRun.value);
+  const drafted: Proposal = {
     id: proposalId,
     change: stored,
     proposed_by: context.actor,
@@ -63,28 +69,67 @@ export function propose(
     expires_at:
       now === null || ttl === undefined ? null : new Date(Date.parse(now) + ttl).toISOString(),
     resolution: null,
+    comments: [],
+    changes_requested: false,
+    revises,
+    reproposal_of: repeated?.id ?? null,
   };
-  const superseded = type?.proposals?.supersede === true ? supersede(context, state, proposal) : [];
+  const revised = revises === null ? null : revise(context, state, revises, drafted);
+  if (revised !== null && !revised.ok) return revised;
+  const older = revised?.value ?? null;
+  // A revision carries the comments of the proposal it revises along.
+  const proposal: Proposal =
+    older === null ? drafted : { ...drafted, comments: [...older.proposal.comments] };
+  const others = type?.proposals?.supersede === true ? supersede(context, state, proposal) : [];
+  const superseded: Revised[] = [
+    ...(older === null ? [] : [older]),
+    ...others.filter((p) => p.proposal.id !== revises),
+  ];
   return ok(
-    commitResult(
-      { type: "proposed", seq: null, proposal_id: proposalId },
-      {
-        events: [
-          {
-            type: "proposal_created",
-            thread_id: threadId,
-            run_id: actorRunId(context.actor),
-            proposal_id: proposalId,
-            change: stored,
-            rationale,
-            expires_at: proposal.expires_at,
-          },
-          ...superseded.map((p) => p.event),
-        ],
-        proposals: [proposal, ...superseded.map((p) => p.proposal)],
-      },
-    ),
+    commitResult(proposedOutcome(proposal, repeated), {
+      events: [
+        {
+          type: "proposal_created",
+          thread_id: threadId,
+          run_id: actorRunId(context.actor),
+          proposal_id: proposalId,
+          change: stored,
+          rationale,
+          expires_at: proposal.expires_at,
+          revises,
+          reproposal_of: proposal.reproposal_of,
+        },
+        ...superseded.map((p) => p.event),
+      ],
+      proposals: [proposal, ...superseded.map((p) => p.proposal)],
+    }),
   );
+}
+
+// The rejected proposal on the artifact this change repeats: the same hunks against the
+// artifact now as that one had against the artifact when it was rejected.
+function repeatedRejection(state: State, change: Change, dryRun: CommitResult): Proposal | null {
+  if (change.type === "create_artifact") return null;
+  const before = artifactIn(state, change.artifact_id)?.data;
+  const after = dryRun.artifacts[0]?.data;
+  if (before === undefined || after === undefined) return null;
+  return reproposalOf(state, change.artifact_id, hunkIds(before, after));
+}
+
+function proposedOutcome(proposal: Proposal, repeated: Proposal | null): Outcome {
+  const outcome = { type: "proposed", seq: null, proposal_id: proposal.id } as const;
+  return {
+    ...outcome,
+    ...(proposal.revises === null ? {} : { revises: proposal.revises }),
+    ...(repeated === null
+      ? {}
+      : {
+          reproposal_of: {
+            proposal_id: repeated.id,
+            reason: repeated.resolution?.reason ?? null,
+          },
+        }),
+  };
 }
 
 function typeOf(context: DecideContext, state: State, change: Change): ArtifactType | undefined {
@@ -126,6 +171,8 @@ function supersede(
           surface: null,
           at: context.now ?? null,
           superseded_by: newer.id,
+          hunk_ids: null,
+          hunks: null,
         },
       },
       event: {

@@ -1,20 +1,39 @@
 import { actorRunId, authorKey } from "../model/actors.ts";
 import { type CommitResult, commitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
+import type { HunkOutcome } from "../model/hunks.ts";
 import { jsonEqual } from "../model/json.ts";
 import type { Proposal, Resolution, RespondToProposal } from "../model/proposals.ts";
 import { forbidden, invalidState, notFound } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import { proposalIn, type State } from "../model/state.ts";
 import { type Accepted, acceptProposal } from "./accept.ts";
+import { acceptsNone, hunksRefused } from "./partial-accept.ts";
+import { previewAccept } from "./preview.ts";
+import { withRejectedHunks } from "./reproposal.ts";
 
-// The same answer: the same decision with the same changes, based on the same version. A
-// reason is commentary: a repeated reject with other words is still the same answer.
+// An accept of none of the proposal's hunks rejects it.
+function decisionOf(command: RespondToProposal): "accept" | "reject" {
+  return acceptsNone(command) ? "reject" : command.decision;
+}
+
+// The same hunks chosen (in any order), or both answers the whole proposal.
+function sameHunks(resolution: Resolution, command: RespondToProposal): boolean {
+  if (resolution.decision !== "accept") return true;
+  const landed = resolution.hunks?.landed.map((hunk) => hunk.id) ?? null;
+  if (landed === null || command.hunks === null) return landed === command.hunks;
+  const chosen = new Set(command.hunks);
+  return chosen.size === landed.length && landed.every((id) => chosen.has(id));
+}
+
+// The same answer: the same decision with the same changes (and hunks), based on the same
+// version. A reason is commentary: a repeated reject with other words is still the same answer.
 function sameAnswer(resolution: Resolution, command: RespondToProposal): boolean {
   return (
-    resolution.decision === command.decision &&
+    resolution.decision === decisionOf(command) &&
     jsonEqual(resolution.changes, command.changes) &&
-    resolution.base_version === command.base_version
+    resolution.base_version === command.base_version &&
+    sameHunks(resolution, command)
   );
 }
 
@@ -33,7 +52,7 @@ function answeredAgain(proposal: Proposal, command: RespondToProposal): Result<C
   if (recorded === null || !sameAnswer(recorded, command)) {
     return refuse(invalidState(`proposal ${proposal.id} is already ${proposal.status}`));
   }
-  const { decision } = command;
+  const decision = decisionOf(command);
   const outcome = { type: "resolved", seq: null, proposal_id: proposal.id, decision } as const;
   return ok(commitResult({ ...outcome, version: recorded.version }));
 }
@@ -44,8 +63,10 @@ function resolved(
   proposal: Proposal,
   command: RespondToProposal,
   accepted: Accepted | null,
+  hunks: HunkOutcome | null = accepted?.hunks ?? null,
 ): CommitResult {
-  const { decision, changes, base_version, reason, surface } = command;
+  const { changes, base_version, reason, surface } = command;
+  const decision = decisionOf(command);
   const version = accepted?.version ?? null;
   const by = context.actor;
   const at = context.now ?? null;
@@ -59,6 +80,8 @@ function resolved(
     surface,
     at,
     superseded_by: null,
+    hunk_ids: null,
+    hunks,
   };
   const status = decision === "accept" ? "accepted" : "rejected";
   const applied = accepted?.applied;
@@ -78,6 +101,8 @@ function resolved(
     rebased_from: accepted?.rebasedFrom ?? null,
     already_present: accepted?.alreadyPresent ?? false,
     landed_diff: accepted?.landedDiff ?? null,
+    hunk_ids: null,
+    hunks,
   } as const;
   return commitResult(
     { type: "resolved", seq: null, proposal_id: proposal.id, decision, version },
@@ -89,10 +114,23 @@ function resolved(
   );
 }
 
+// An accept of none of its hunks: the proposal rejected, every hunk it has now not landed.
+function rejectedWhole(
+  context: DecideContext,
+  state: State,
+  proposal: Proposal,
+  command: RespondToProposal,
+): CommitResult {
+  const preview = previewAccept(proposal.id, state, context);
+  const hunks = preview.ok ? preview.value.hunks : [];
+  return resolved(context, proposal, command, null, { landed: [], not_landed: [...hunks] });
+}
+
 /**
  * Accepts or rejects a pending proposal. Only someone other than its author may (every run of
  * one thread's agent, and its side conversations, are the same author: see `authorKey`). An accept rebases the change onto the artifact as
- * it is now (see `acceptProposal`). Sending the same answer again returns the recorded outcome
+ * it is now (see `acceptProposal`); with `hunks`, only those of the rebased change land, and
+ * an accept of none (`hunks: []`) is recorded as a rejection. Sending the same answer again returns the recorded outcome
  * and writes nothing; a different answer to a resolved proposal is `invalid_state`.
  */
 export function decideRespondToProposal(
@@ -102,6 +140,8 @@ export function decideRespondToProposal(
 ): Result<CommitResult> {
   const proposal = proposalIn(state, command.proposal_id);
   if (proposal === null) return refuse(notFound("proposal", command.proposal_id));
+  const badHunks = hunksRefused(proposal, command);
+  if (badHunks !== null) return refuse(badHunks);
   if (proposal.status !== "pending") return answeredAgain(proposal, command);
   if (authorKey(context.actor) === authorKey(proposal.proposed_by)) {
     return refuse(forbidden("a proposal must be resolved by someone other than its author"));
@@ -109,7 +149,12 @@ export function decideRespondToProposal(
   if (isExpired(proposal, context.now)) {
     return refuse(invalidState(`proposal ${proposal.id} expired at ${proposal.expires_at}`));
   }
-  if (command.decision === "reject") return ok(resolved(context, proposal, command, null));
+  // A rejection records the proposal's hunks as they are now: the same effect proposed again
+  // is marked as a re-proposal.
+  const rejecting = (result: CommitResult) =>
+    ok(withRejectedHunks(context, state, proposal, result));
+  if (command.decision === "reject") return rejecting(resolved(context, proposal, command, null));
+  if (acceptsNone(command)) return rejecting(rejectedWhole(context, state, proposal, command));
   const accepted = acceptProposal(context, state, proposal, command);
   return accepted.ok ? ok(resolved(context, proposal, command, accepted.value)) : accepted;
 }

@@ -13,6 +13,7 @@ export function statusOf(rejection: Rejection): number {
     case "conflict":
     case "already_started":
     case "stale_decision":
+    case "stale_hunks":
       return 409;
     case "validation_failed":
     case "patch_failed":

@@ -190,6 +190,7 @@ export function loadFrom(held: HeldWorkspace, needs: Needs): State {
     messages: messages.size === 0 ? NOTHING : messages,
     revisions: revisions.size === 0 ? NOTHING : revisions,
     pending: filed(held.proposals.byBoth, s.proposals, needs.pending, "pending"),
+    rejected: filed(held.proposals.byBoth, s.proposals, needs.rejected, "rejected"),
     deciding: filed(held.runs.decidingByThread, s.runs, needs.deciding),
   };
 }

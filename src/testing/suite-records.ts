@@ -64,6 +64,7 @@ export const revision = (version: number, text: string): Revision => ({
   proposal_id: null,
   archived: false,
   trace_id: null,
+  reverts: null,
 });
 
 /** Thread `t1`. */
@@ -101,6 +102,10 @@ export const proposal = (id: string, status: Proposal["status"]): Proposal => ({
   created_at: null,
   expires_at: null,
   resolution: null,
+  comments: [],
+  changes_requested: false,
+  revises: null,
+  reproposal_of: null,
 });
 
 /** The `n`th app event. */

@@ -31,6 +31,7 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
         messages: ["m1"],
         revisions: [{ artifact_id: "n1", version: 1 }],
         pending: ["n1"],
+        rejected: ["n1"],
       });
       expect(loaded.artifacts.get("n1")).toBeNull();
       expect(loaded.proposals.get("p1")).toBeNull();
@@ -39,6 +40,7 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
       expect(loaded.messages.get("m1")).toBe(false);
       expect(loaded.revisions.get(revisionKey({ artifact_id: "n1", version: 1 }))).toBeNull();
       expect(loaded.pending.get("n1")).toEqual([]);
+      expect(loaded.rejected.get("n1")).toEqual([]);
       expect(await store.revisions(ws, "n1")).toEqual([]);
       expect(await store.proposals(ws, {})).toEqual([]);
       expect(await store.artifacts(ws)).toEqual([]);
@@ -70,6 +72,7 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
         messages: ["m1", "m2"],
         revisions: [{ artifact_id: "n1", version: 1 }],
         pending: ["n1", "n2"],
+        rejected: ["n1", "n2"],
       });
       expect(loaded.artifacts.get("n1")).toEqual(note(1, "a"));
       expect(loaded.proposals.get("p2")).toEqual(proposal("p2", "rejected"));
@@ -82,6 +85,8 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
       );
       expect(loaded.pending.get("n1")).toEqual([proposal("p1", "pending")]);
       expect(loaded.pending.get("n2")).toEqual([]);
+      expect(loaded.rejected.get("n1")).toEqual([proposal("p2", "rejected")]);
+      expect(loaded.rejected.get("n2")).toEqual([]);
     }),
   );
 }
@@ -100,7 +105,7 @@ export function loadAloneTests<S extends Store>({ fresh, withStore }: SuiteConte
           envelopes: [envelope(ws, 1, appEvent(1))],
           artifacts: [note(1, "a")],
           revisions: [revision(1, "a")],
-          proposals: [proposal("p1", "pending")],
+          proposals: [proposal("p1", "pending"), proposal("p2", "rejected")],
           threads: [thread],
           runs: [deciding],
           messages: ["m1"],
@@ -120,6 +125,9 @@ export function loadAloneTests<S extends Store>({ fresh, withStore }: SuiteConte
       );
       expect((await alone({ pending: ["n1"] })).pending.get("n1")).toEqual([
         proposal("p1", "pending"),
+      ]);
+      expect((await alone({ rejected: ["n1"] })).rejected.get("n1")).toEqual([
+        proposal("p2", "rejected"),
       ]);
       expect((await alone({ deciding: ["t1"] })).deciding.get("t1")).toEqual([deciding]);
     }),

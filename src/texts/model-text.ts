@@ -52,12 +52,26 @@ function rejectionText(rejection: Rejection): string {
       return `Not applied: ${q(rejection.message)}.`;
     case "invalid_placement":
       return `Not applied: ${q(rejection.message)} (${q(rejection.field)}).`;
+    case "stale_hunks":
+      return `Not applied: ${q(rejection.message)}. Show the proposal again and choose from its hunks now.`;
     case "invalid_state":
     case "unsupported_protocol":
     case "unknown_decision":
     case "stale_decision":
       return `Not applied: ${q(rejection.message)}.`;
   }
+}
+
+// Each answer of a batch on its own line, indented under the count.
+function batchText(batch: Extract<Outcome, { type: "batch" }>): string {
+  const lines = batch.items.map((item) =>
+    item.ok
+      ? `  - ${modelText(item.outcome)}`
+      : `  - Proposal ${q(item.proposal_id)}: ${rejectionText(item.rejection)}`,
+  );
+  const refused = batch.items.filter((item) => !item.ok).length;
+  const head = `Answered ${batch.items.length - refused} of ${batch.items.length} proposals:`;
+  return [head, ...lines].join("\n");
 }
 
 /**
@@ -76,8 +90,14 @@ export function modelText(answer: Outcome | Rejection): string {
       return answer.decision === "accept"
         ? `Proposal ${q(answer.proposal_id)} was accepted${answer.version === null ? "" : `; the artifact is now at version ${answer.version}`}.`
         : `Proposal ${q(answer.proposal_id)} was rejected.`;
+    case "commented":
+      return answer.kind === "request_changes"
+        ? `Changes were requested on proposal ${q(answer.proposal_id)} (comment ${q(answer.comment_id)}); it stays pending.`
+        : `Commented on proposal ${q(answer.proposal_id)} (comment ${q(answer.comment_id)}).`;
     case "recorded":
       return "Recorded.";
+    case "batch":
+      return batchText(answer);
     default:
       return rejectionText(answer);
   }

@@ -90,6 +90,7 @@ type EditArgs = {
   readonly artifact_id: string;
   readonly base_version: number;
   readonly summary?: string | null | undefined;
+  readonly revises?: string | null | undefined;
   readonly text_edits?:
     | { field?: string | null | undefined; edits: { old: string; new: string }[] }
     | null
@@ -156,11 +157,17 @@ function editInput(shape: EditShape): { zod: z.ZodType; json: JsonSchema } {
     artifact_id: IdSchema,
     base_version: z.number().int(),
     summary: z.string().nullish(),
+    revises: IdSchema.nullish(),
   };
   const json: Record<string, JsonSchema> = {
     artifact_id: STRING,
     base_version: { type: "integer" },
     summary: nullable(STRING),
+    revises: nullable({
+      type: "string",
+      description:
+        "The id of your pending proposal this change revises (after a person asked for changes): the new proposal replaces it and keeps its comments. Null otherwise.",
+    }),
   };
   if (texts.length > 0) {
     const [first, ...rest] = texts as [string, ...string[]];
@@ -223,14 +230,17 @@ export function editArtifact(kit: ToolKit, type: ArtifactType): WorkspaceTool {
         const error = { type: "value_error", loc: [], msg: patch.msg };
         return refused(kit, validationFailed(`invalid ${name} arguments`, [error]));
       }
-      const { artifact_id, base_version, summary } = args;
-      const command = {
+      const { artifact_id, base_version, summary, revises } = args;
+      const change = {
         type: "edit_artifact",
         artifact_id,
         base_version,
         patch: patch.patch,
         ...(summary == null ? {} : { summary }),
       } as CommandInput;
+      // A revision is always a proposal: it replaces the agent's own pending one.
+      const command =
+        revises == null ? change : ({ type: "propose_change", change, revises } as CommandInput);
       return committed(kit, command);
     },
   });

@@ -11,6 +11,7 @@ import {
   readArtifact,
   toolName,
 } from "./artifact-tools.ts";
+import { commentOnProposal } from "./comment-tool.ts";
 import { editArtifact } from "./edit-tool.ts";
 import type { ToolKit } from "./tool-kit.ts";
 
@@ -34,7 +35,8 @@ function refuseCollisions(kinds: readonly string[]): void {
 /**
  * The tools a model may call to work in the workspace as `options.agent`, with no framework
  * attached: list and read artifacts; create and edit them per artifact kind (inputs typed by
- * each kind's schema); archive; read its notes; and, for a thread's agent, offer a thread and
+ * each kind's schema), revising its own proposals (`revises`); archive; comment on its own
+ * proposals; read its notes; and, for a thread's agent, offer a thread and
  * ask the person. Exactly what an agent may do: answering proposals, decisions and offers
  * stays with people. Every result has text for the model and the agent's new notes, from a
  * durable cursor, so each note reaches it once across calls and restarts.
@@ -65,6 +67,7 @@ export function workspaceTools(
     readArtifact(kit),
     ...types.flatMap((type) => [createArtifact(kit, type), editArtifact(kit, type)]),
     archiveArtifact(kit),
+    commentOnProposal(kit),
     readNotes(kit),
   ];
   if (agent.kind !== "agent") return tools;

@@ -26,6 +26,7 @@ function mergeStates(into: State, loaded: State): State {
     messages: joined(into.messages, loaded.messages),
     revisions: joined(into.revisions, loaded.revisions),
     pending: joined(into.pending, loaded.pending),
+    rejected: joined(into.rejected, loaded.rejected),
     deciding: joined(into.deciding, loaded.deciding),
   };
 }
@@ -88,5 +89,6 @@ const NOTHING_LOADED: State = Object.freeze({
   messages: NOTHING,
   revisions: NOTHING,
   pending: NOTHING,
+  rejected: NOTHING,
   deciding: NOTHING,
 });

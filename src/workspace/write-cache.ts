@@ -21,6 +21,7 @@ const KINDS: readonly Kind[] = [
   "messages",
   "revisions",
   "pending",
+  "rejected",
   "deciding",
 ];
 
@@ -42,6 +43,7 @@ export class View {
     messages: NONE,
     revisions: NONE,
     pending: NONE,
+    rejected: NONE,
     deciding: NONE,
   };
   readonly loaded: State[] = [];
@@ -139,6 +141,7 @@ export class WriteCache {
       messages: this.#from("messages", wanted.messages, view),
       revisions,
       pending: this.#from("pending", wanted.pending, view),
+      rejected: this.#from("rejected", wanted.rejected, view),
       deciding: this.#from("deciding", wanted.deciding, view),
     };
   }
@@ -194,7 +197,7 @@ export class WriteCache {
   }
 
   // A batch's entities over the tables, as the store reads them back; the lists derived from
-  // the records it writes (the pending proposals of their artifacts, the deciding runs of their
+  // the records it writes (the pending and rejected proposals of their artifacts, the deciding runs of their
   // threads) are forgotten, to be loaded again when next needed. Revisions are not kept: each
   // holds a whole document, and a write seldom reads one back (a rebase loads its base).
   #write(batch: AppendBatch): void {
@@ -204,6 +207,7 @@ export class WriteCache {
     for (const p of batch.proposals) {
       this.#put(t.proposals, p.id, stored(p));
       t.pending.delete(p.change.artifact_id);
+      t.rejected.delete(p.change.artifact_id);
     }
     for (const thread of batch.threads) this.#put(t.threads, thread.id, stored(thread));
     for (const r of batch.runs) {

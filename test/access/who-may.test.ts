@@ -41,7 +41,11 @@ const EXPECTED: Readonly<Record<Action, string>> = {
   propose_change: /*        */ "y y y . y .",
   post_message: /*          */ "y y y . y .",
   respond_to_proposal: /*   */ "y y . . . .",
+  respond_to_proposals: /*  */ "y y . . . .",
+  revert_revision: /*       */ "y y . . . .",
   expire_proposal: /*       */ "y y . . . .",
+  comment_on_proposal: /*   */ "y y y . . .",
+  request_changes: /*       */ "y y . . . .",
   create_thread: /*         */ "y y . . . .",
   set_focus: /*             */ "y y . . . .",
   set_thread_mode: /*       */ "y y . . . .",
@@ -96,7 +100,15 @@ const SAMPLES: Readonly<Record<Action, CommandInput | FactInput>> = {
   propose_change: { type: "propose_change", change: edit },
   post_message: { type: "post_message", thread_id: "thr_1", content: "hello" },
   respond_to_proposal: { type: "respond_to_proposal", proposal_id: "prp_x", decision: "reject" },
+  respond_to_proposals: {
+    type: "respond_to_proposals",
+    responses: [{ proposal_id: "prp_x", decision: "reject" }],
+  },
+  revert_revision: { type: "revert_revision", artifact_id: "n3", version: 2 },
   expire_proposal: { type: "expire_proposal", proposal_id: "prp_old" },
+  // The own agent's proposal (thr_1's): its own to comment on.
+  comment_on_proposal: { type: "comment_on_proposal", proposal_id: "prp_old", text: "Why?" },
+  request_changes: { type: "request_changes", proposal_id: "prp_x", text: "Shorter, please." },
   create_thread: { type: "create_thread", thread_id: "thr_9" },
   set_focus: { type: "set_focus", thread_id: "thr_1", artifact_ids: ["n1"] },
   set_thread_mode: { type: "set_thread_mode", thread_id: "thr_1", mode: "suggest" },
@@ -188,7 +200,7 @@ function ok(result: WriteResult): void {
   if (!result.ok) throw new Error(`setup refused: ${JSON.stringify(result.rejection)}`);
 }
 
-/** Two threads, a note, runs (paused and running), a pending proposal, a decision, a side. */
+/** Two threads, two notes (one at v2), runs (paused and running), a pending proposal, a decision, a side. */
 async function workspace(widen: readonly AccessWidening[] = []): Promise<Workspace> {
   let now = "2026-11-29T09:00:00.000Z";
   const ws = createWorkspace({
@@ -207,6 +219,10 @@ async function workspace(widen: readonly AccessWidening[] = []): Promise<Workspa
     data: { text: "draft" },
   };
   ok(await ws.commit(note as CommandInput, alice));
+  // A note with a second version, for a revert to undo.
+  ok(await ws.commit({ ...note, artifact_id: "n3" } as CommandInput, alice));
+  const n3Edit = { ...edit, artifact_id: "n3", thread_id: null };
+  ok(await ws.commit(n3Edit as CommandInput, alice));
   ok(await ws.record({ type: "run_started", run_id: "run_p", thread_id: "thr_1" }, ownAgent));
   const question = { tool_call_id: "call_q", tool_name: "ask", kind: "question" } as const;
   const paused = { type: "run_paused", run_id: "run_p", thread_id: "thr_1", requests: [question] };

@@ -20,10 +20,13 @@ export const CASE_FILES = {
   "rules/proposals": [
     "artifactr/proposals.json",
     "cases/already-present.json",
+    "cases/comments.json",
+    "cases/hunks.json",
     "cases/lifecycle.json",
     "cases/provenance.json",
     "cases/rebase.json",
     "cases/repeats.json",
+    "cases/reproposals.json",
   ],
   "rules/runs": ["artifactr/runs.json"],
   "rules/threads": ["artifactr/threads.json", "cases/thread-lifecycle.json"],

@@ -34,7 +34,16 @@ const PATCH_WORDING_CASES = Object.entries(EXCEPTIONS)
 // Fields we add to what the original dumps (stricter rules, provenance): removed from our dump
 // before comparing. Nothing else may differ.
 const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
-  proposals: ["created_at", "expires_at", "resolution"],
+  proposals: [
+    "created_at",
+    "expires_at",
+    "resolution",
+    "comments",
+    "changes_requested",
+    "revises",
+    "reproposal_of",
+  ],
+  revisions: ["reverts"],
   runs: ["answered", "decision", "resume"],
   threads: [
     "status",
@@ -52,13 +61,16 @@ const ADDITIONS: Readonly<Record<string, readonly string[]>> = {
     "decision",
   ],
   "event:thread_created": ["proposed_by"],
-  "event:proposal_created": ["expires_at"],
+  "event:artifact_changed": ["reverts", "reverted"],
+  "event:proposal_created": ["expires_at", "revises", "reproposal_of"],
   "event:proposal_resolved": [
     "base_version",
     "surface",
     "rebased_from",
     "already_present",
     "landed_diff",
+    "hunk_ids",
+    "hunks",
   ],
   "event:deferred_answered": ["surface"],
   "event:run_paused": ["resume"],
@@ -92,6 +104,7 @@ function withoutAdditions(dump: JsonValue): JsonValue {
       : { rejection: without(rejection, ADDITIONS[`rejection:${eventType(rejection)}`]) }),
     ...list("events", (item) => ADDITIONS[`event:${eventType(item)}`]),
     ...list("proposals", () => ADDITIONS.proposals),
+    ...list("revisions", () => ADDITIONS.revisions),
     ...list("runs", () => ADDITIONS.runs),
     ...list("threads", () => ADDITIONS.threads),
   };

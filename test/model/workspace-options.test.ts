@@ -211,7 +211,7 @@ describe("the widen option", () => {
       }
       return "accepted";
     };
-    expect(refused([{ ...reviewer, may: ["respond_to_proposals"] }])).toMatch(
+    expect(refused([{ ...reviewer, may: ["respond_to_propsal"] }])).toMatch(
       /^createWorkspace: widen\.0\.may\.0: /,
     );
     expect(refused([{ actor: { kind: "agent" }, may: [] }])).toMatch(/widen\.0\.actor\.thread_id/);

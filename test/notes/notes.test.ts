@@ -224,7 +224,7 @@ describe("change notes for an agent", () => {
     const { text } = await ws.notes({ viewer: agent, after: cursor });
     expect(text).toBe(
       [
-        `- Alice rejected your proposal ${id} for n1: Friday stays`,
+        `- Alice rejected your proposal ${id} for n1 (do not propose the same change again; change what the reason asks, or leave it): Friday stays`,
         "- bob posted a notice: Release freeze from Thursday",
       ].join("\n"),
     );

@@ -211,6 +211,7 @@ describe("others' text in an agent's notes", () => {
         already_present: false,
         changes: null,
         diff: null,
+        hunks: null,
       },
       {
         type: "answer",

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { splitLines } from "../../src/model/line-breaks.ts";
 import { OutcomeSchema } from "../../src/model/outcome.ts";
-import { type Rejection, RejectionSchema } from "../../src/model/rejections.ts";
+import { type Rejection, RejectionSchema, staleHunks } from "../../src/model/rejections.ts";
 import { modelText } from "../../src/texts/model-text.ts";
 import { BREAKS } from "../model/fixtures/others-text.ts";
 
@@ -62,6 +62,7 @@ const REJECTIONS: Rejection[] = [
     current_id: "d2",
     reason: "superseded",
   },
+  staleHunks({ proposal_id: "p1", hunk_ids: ["hk_1"], current_ids: ["hk_2"] }),
 ];
 
 describe("modelText", () => {
@@ -89,7 +90,7 @@ describe("modelText", () => {
 
   it("has words for every outcome, a proposal reading as neither success nor failure", () => {
     const types = OutcomeSchema.options.map((o) => o.shape.type.value).sort();
-    expect(types).toEqual(["applied", "proposed", "recorded", "resolved"]);
+    expect(types).toEqual(["applied", "batch", "commented", "proposed", "recorded", "resolved"]);
     expect(modelText({ type: "applied", seq: 4, artifact_id: "n1", version: 2 })).toBe(
       "Applied: n1 is now at version 2.",
     );
@@ -103,6 +104,13 @@ describe("modelText", () => {
       modelText({ type: "resolved", seq: 5, proposal_id: "p1", decision: "reject", version: null }),
     ).toBe("Proposal p1 was rejected.");
     expect(modelText({ type: "recorded", seq: 1, run_id: null })).toBe("Recorded.");
+    const comment = { type: "commented", seq: 6, proposal_id: "p1", comment_id: "c1" } as const;
+    expect(modelText({ ...comment, kind: "comment" })).toBe(
+      "Commented on proposal p1 (comment c1).",
+    );
+    expect(modelText({ ...comment, kind: "request_changes" })).toBe(
+      "Changes were requested on proposal p1 (comment c1); it stays pending.",
+    );
   });
 
   it("continues what it quotes on indented lines, whatever line break it holds", () => {

@@ -47,6 +47,7 @@ describe("the tool set", () => {
       "create_memo",
       "edit_memo",
       "archive_artifact",
+      "comment_on_proposal",
       "read_notes",
       "offer_thread",
       "ask_person",

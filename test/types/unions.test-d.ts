@@ -11,9 +11,9 @@ function assertNever(value: never): never {
 }
 
 describe("Outcome", () => {
-  it("has four members, told apart by `type`", () => {
+  it("has six members, told apart by `type`", () => {
     expectTypeOf<Outcome["type"]>().toEqualTypeOf<
-      "applied" | "proposed" | "resolved" | "recorded"
+      "applied" | "proposed" | "resolved" | "commented" | "recorded" | "batch"
     >();
     expectTypeOf<Extract<Outcome, { type: "applied" }>>().toEqualTypeOf<{
       type: "applied";
@@ -35,8 +35,12 @@ describe("Outcome", () => {
           return outcome.proposal_id;
         case "resolved":
           return `${outcome.decision} ${outcome.version ?? "-"}`;
+        case "commented":
+          return outcome.comment_id;
         case "recorded":
           return outcome.run_id ?? "";
+        case "batch":
+          return `${outcome.items.length}`;
         default:
           return assertNever(outcome);
       }
@@ -49,6 +53,7 @@ describe("Outcome", () => {
       switch (outcome.type) {
         case "applied":
         case "proposed":
+        case "commented":
         case "recorded":
           return outcome.type;
         default:
@@ -61,7 +66,7 @@ describe("Outcome", () => {
 });
 
 describe("Rejection", () => {
-  it("has the twelve codes, told apart by `type`, each with its message", () => {
+  it("has the thirteen codes, told apart by `type`, each with its message", () => {
     expectTypeOf<Rejection["type"]>().toEqualTypeOf<
       | "version_conflict"
       | "validation_failed"
@@ -75,6 +80,7 @@ describe("Rejection", () => {
       | "unknown_decision"
       | "stale_decision"
       | "already_started"
+      | "stale_hunks"
     >();
     expectTypeOf<Rejection["message"]>().toEqualTypeOf<string>();
     expectTypeOf<Extract<Rejection, { type: "version_conflict" }>>().toEqualTypeOf<{
@@ -114,6 +120,8 @@ describe("Rejection", () => {
           return rejection.reason;
         case "already_started":
           return rejection.thread_id;
+        case "stale_hunks":
+          return rejection.hunk_ids.join(", ");
         default:
           return assertNever(rejection);
       }

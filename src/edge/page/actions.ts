@@ -2,7 +2,12 @@ import type { CommandInput } from "../../model/command.ts";
 import type { PendingDecision } from "../../model/decisions.ts";
 import type { Outcome } from "../../model/outcome.ts";
 import type { ClientCommitResult } from "../client/api.ts";
-import type { AcceptEditedRequest, OfferCardEntry, PageAnswer } from "../serve/review/page-api.ts";
+import type {
+  AcceptChosenRequest,
+  AcceptEditedRequest,
+  OfferCardEntry,
+  PageAnswer,
+} from "../serve/review/page-api.ts";
 import type { Connection } from "./live.ts";
 import type { Subject } from "./said.ts";
 import { errorText, refusalText } from "./words.ts";
@@ -23,6 +28,8 @@ export interface Actions {
   accept(proposalId: string, artifactId: string): Promise<Done>;
   reject(proposalId: string, reason: string): Promise<Done>;
   acceptEdited(proposalId: string, artifactId: string, request: AcceptEditedRequest): Promise<Done>;
+  /** Accepts a conflicting proposal with the person's choice for each region. */
+  acceptChosen(proposalId: string, artifactId: string, request: AcceptChosenRequest): Promise<Done>;
   decide(pending: PendingDecision, optionId: string): Promise<Done>;
   start(entry: OfferCardEntry): Promise<Done>;
   setAside(entry: OfferCardEntry, status: "dismissed" | "standing"): Promise<Done>;
@@ -70,7 +77,7 @@ function proposalActions({
   connection,
   commit,
   refreshed,
-}: Acting): Pick<Actions, "accept" | "reject" | "acceptEdited"> {
+}: Acting): Pick<Actions, "accept" | "reject" | "acceptEdited" | "acceptChosen"> {
   const respond = { type: "respond_to_proposal", surface: SURFACE } as const;
   return {
     accept: (proposal_id, artifactId) =>
@@ -96,6 +103,14 @@ function proposalActions({
           gone(`proposal:${proposalId}`),
           () => connection.review.acceptEdited(proposalId, request),
           ({ outcome }) => landed(outcome, artifactId, " with your changes"),
+        ),
+      ),
+    acceptChosen: (proposalId, artifactId, request) =>
+      refreshed(
+        attempt(
+          gone(`proposal:${proposalId}`),
+          () => connection.review.acceptChosen(proposalId, request),
+          ({ outcome }) => landed(outcome, artifactId, " with your choices"),
         ),
       ),
   };

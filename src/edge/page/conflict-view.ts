@@ -1,7 +1,8 @@
 import type { VNode } from "preact";
 import type { JsonConflict } from "../../model/conflicts.ts";
 import type { JsonValue } from "../../model/json.ts";
-import { html } from "./html.ts";
+import { ChoiceBar, editStart, type PageChoice, regionNames } from "./choice-bar.ts";
+import { el, html } from "./html.ts";
 import { fieldOf } from "./words.ts";
 
 /** The versions a conflict is between, as the page names them. */
@@ -46,30 +47,51 @@ const items = (values: readonly JsonValue[]): string[] => values.map((v) => JSON
 const valueLines = (value: JsonValue | undefined): string[] =>
   value === undefined ? [] : [JSON.stringify(value, null, 2)];
 
+/** The choices made so far, by region name, and how to make one; absent: no buttons. */
+interface Choosing {
+  readonly chosen: Readonly<Record<string, PageChoice>>;
+  readonly choose: (name: string, choice: PageChoice) => void;
+}
+
+/** The choice buttons of region `hunk` of a conflict, when choosing. */
+function bar(conflict: JsonConflict, hunk: number, choosing: Choosing | null): VNode | null {
+  if (choosing === null) return null;
+  const name = regionNames(conflict)[hunk] ?? conflict.path;
+  return el(ChoiceBar, {
+    name,
+    joinable: conflict.reason === "text" || conflict.reason === "sequence",
+    chosen: Object.hasOwn(choosing.chosen, name) ? choosing.chosen[name] : undefined,
+    start: editStart(conflict, hunk),
+    choose: (choice) => choosing.choose(name, choice),
+  });
+}
+
 /** The regions of one conflict: now, proposed, and what both started from. */
-function regions(conflict: JsonConflict, at: Versions): VNode[] {
+function regions(conflict: JsonConflict, at: Versions, choosing: Choosing | null): VNode[] {
   const names = [version("Now", at.current), "Proposed", version("Both started from", at.base)];
   if (conflict.reason === "text") {
     return conflict.hunks.map(
-      (hunk) => html`<div class="region">
+      (hunk, i) => html`<div class="region">
         <p class="meta">${where("line", hunk.ours)}</p>
         <div class="sides">
           ${side(names[0] ?? "", hunk.ours.lines, "ours")}
           ${side(names[1] ?? "", hunk.theirs.lines, "theirs")}
           ${side(names[2] ?? "", hunk.base.lines, "base")}
         </div>
+        ${bar(conflict, i, choosing)}
       </div>`,
     );
   }
   if (conflict.reason === "sequence") {
     return conflict.hunks.map(
-      (hunk) => html`<div class="region">
+      (hunk, i) => html`<div class="region">
         <p class="meta">${where("item", hunk.ours)}</p>
         <div class="sides">
           ${side(names[0] ?? "", items(hunk.ours.items), "ours")}
           ${side(names[1] ?? "", items(hunk.theirs.items), "theirs")}
           ${side(names[2] ?? "", items(hunk.base.items), "base")}
         </div>
+        ${bar(conflict, i, choosing)}
       </div>`,
     );
   }
@@ -78,7 +100,7 @@ function regions(conflict: JsonConflict, at: Versions): VNode[] {
       ${side(names[0] ?? "", valueLines(conflict.ours), "ours")}
       ${side(names[1] ?? "", valueLines(conflict.theirs), "theirs")}
       ${side(names[2] ?? "", valueLines(conflict.base), "base")}
-    </div></div>`,
+    </div>${bar(conflict, 0, choosing)}</div>`,
   ];
 }
 
@@ -86,12 +108,14 @@ function regions(conflict: JsonConflict, at: Versions): VNode[] {
 export function ConflictView(props: {
   readonly conflicts: readonly JsonConflict[];
   readonly versions: Versions;
+  /** The choices per region, when the person may choose (else the regions are shown only). */
+  readonly choosing?: Choosing;
 }): VNode {
   return html`<div class="conflicts">
     ${props.conflicts.map(
       (conflict) => html`<section class="conflict">
         <h4>Conflict in ${fieldOf(conflict.path)}: ${REASONS[conflict.reason]}</h4>
-        ${regions(conflict, props.versions)}
+        ${regions(conflict, props.versions, props.choosing ?? null)}
       </section>`,
     )}
   </div>`;

@@ -1,6 +1,8 @@
 import type { VNode } from "preact";
 import { useEffect, useId, useRef, useState } from "preact/hooks";
+import type { ConflictChoice } from "../../model/conflict-choices.ts";
 import type { Actions, Done } from "./actions.ts";
+import { choiceOf, type PageChoice, regionNames } from "./choice-bar.ts";
 import { ConflictView } from "./conflict-view.ts";
 import { DiffView, NewDataView } from "./diff-view.ts";
 import { Editor } from "./editor.ts";
@@ -52,8 +54,20 @@ function standing({ preview }: ProposalItem): { readonly text: string; readonly 
   return { text: "Merges cleanly", tone: "ok" };
 }
 
+/** The choices made for a conflicting proposal's regions, and how to make one. */
+interface Choosing {
+  readonly chosen: Readonly<Record<string, PageChoice>>;
+  readonly choose: (name: string, choice: PageChoice) => void;
+}
+
 /** What accepting it would do: the diff, the new data, the conflicts, or why it cannot. */
-function ProposalBody({ item }: { readonly item: ProposalItem }): VNode {
+function ProposalBody({
+  item,
+  choosing,
+}: {
+  readonly item: ProposalItem;
+  readonly choosing: Choosing;
+}): VNode {
   const { preview, proposal, artifact } = item;
   if (!preview.ok) return html`<p class="alert">${refusalText(preview.rejection)}</p>`;
   const { value } = preview;
@@ -65,10 +79,11 @@ function ProposalBody({ item }: { readonly item: ProposalItem }): VNode {
     const base = change.type === "create_artifact" ? null : change.base_version;
     const versions = { current: artifact?.version ?? null, base };
     return html`<p class="meta">
-        It conflicts with changes made since: accepting it as it stands is refused. Resolve it
-        in the editor, or reject it.
+        It conflicts with changes made since: accepting it as it stands is refused. Choose
+        what lands in each region and accept your choices, resolve it in the editor, or
+        reject it.
       </p>
-      ${el(ConflictView, { conflicts: value.conflicts, versions })}`;
+      ${el(ConflictView, { conflicts: value.conflicts, versions, choosing })}`;
   }
   if (change.type === "create_artifact")
     return el(NewDataView, { data: value.result ?? change.data });
@@ -103,6 +118,7 @@ function RejectForm(props: {
 /** What the buttons do. */
 interface Handlers {
   readonly accept: () => void;
+  readonly acceptChosen: () => void;
   readonly edit: () => void;
   readonly reject: () => void;
   readonly busy: boolean;
@@ -119,10 +135,30 @@ function Buttons({ item, on }: { readonly item: ProposalItem; readonly on: Handl
   </button>`;
   const edit = html`<button type="button" class=${clean ? "" : "primary"} disabled=${on.busy}
     onClick=${on.edit}>${clean ? "Accept with changes" : "Resolve in the editor"}</button>`;
+  const conflicted = open && !preview.value.mergeable && proposal.change.type === "edit_artifact";
+  const chosen = html`<button type="button" class="primary" disabled=${on.busy}
+    onClick=${on.acceptChosen}>Accept my choices</button>`;
   return html`<div class="actions">
-    ${clean ? accept : null} ${editable ? edit : null}
+    ${clean ? accept : null} ${conflicted ? chosen : null} ${editable ? edit : null}
     <button type="button" class="danger" disabled=${on.busy} onClick=${on.reject}>Reject</button>
   </div>`;
+}
+
+/** The request for the choices made, or what is still missing, in words. */
+function chosenRequest(item: ProposalItem, chosen: Readonly<Record<string, PageChoice>>) {
+  const { preview, artifact } = item;
+  if (!preview.ok || artifact === null) return "this proposal cannot be previewed now";
+  const choices: Record<string, ConflictChoice> = {};
+  for (const conflict of preview.value.conflicts) {
+    for (const name of regionNames(conflict)) {
+      const choice = Object.hasOwn(chosen, name) ? chosen[name] : undefined;
+      if (choice === undefined) return `Choose what lands in ${name} first.`;
+      const made = choiceOf(conflict, choice);
+      if (typeof made === "string") return `In ${name}: ${made}.`;
+      choices[name] = made;
+    }
+  }
+  return { base_version: artifact.version, choices };
 }
 
 /** A proposal's card, with its editor or its reject form open when the person asks. */
@@ -130,6 +166,14 @@ export function ProposalCard({ item, actions, review, onDone }: ProposalCardProp
   const [mode, setMode] = useState<Mode>("idle");
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<Readonly<Record<string, PageChoice>>>({});
+  const choosing: Choosing = {
+    chosen,
+    choose: (name, choice) => {
+      setRefusal(null);
+      setChosen((all) => ({ ...all, [name]: choice }));
+    },
+  };
   const titleId = useId();
   const { proposal } = item;
   const artifactId = proposal.change.artifact_id;
@@ -168,6 +212,11 @@ export function ProposalCard({ item, actions, review, onDone }: ProposalCardProp
   });
   const on = {
     accept: () => void run(() => actions.accept(proposal.id, artifactId)),
+    acceptChosen: () => {
+      const request = chosenRequest(item, chosen);
+      if (typeof request === "string") setRefusal(request);
+      else void run(() => actions.acceptChosen(proposal.id, artifactId, request));
+    },
     edit: idle("editing"),
     reject: idle("rejecting"),
     busy,
@@ -179,7 +228,7 @@ export function ProposalCard({ item, actions, review, onDone }: ProposalCardProp
     </header>
     <p class="meta">Proposed by ${who(proposal.proposed_by)} · ${baseText(item)}</p>
     ${proposal.rationale === null ? null : html`<p class="why">${proposal.rationale}</p>`}
-    ${el(ProposalBody, { item })}
+    ${el(ProposalBody, { item, choosing })}
     ${mode === "editing" ? editor : mode === "rejecting" ? reject : el(Buttons, { item, on })}
     ${refusal === null ? null : html`<p class="alert" role="alert">${refusal}</p>`}
   </article>`;

@@ -1,4 +1,5 @@
 import type {
+  AcceptChosenRequest,
   AcceptEditedAnswer,
   AcceptEditedRequest,
   EditDocument,
@@ -17,6 +18,10 @@ export interface ReviewClient {
   acceptEdited(
     proposalId: string,
     request: AcceptEditedRequest,
+  ): Promise<PageAnswer<AcceptEditedAnswer>>;
+  acceptChosen(
+    proposalId: string,
+    request: AcceptChosenRequest,
   ): Promise<PageAnswer<AcceptEditedAnswer>>;
   start(request: StartRequest): Promise<PageAnswer<StartAnswer>>;
 }
@@ -61,6 +66,8 @@ export function reviewClient(base: string): ReviewClient {
     document: (proposalId) => call(at(`proposals/${id(proposalId)}/document`)),
     acceptEdited: (proposalId, request) =>
       call(at(`proposals/${id(proposalId)}/accept`), post(request)),
+    acceptChosen: (proposalId, request) =>
+      call(at(`proposals/${id(proposalId)}/choose`), post(request)),
     start: (request) => call(at("offers/start"), post(request)),
   };
 }

@@ -26,11 +26,12 @@ interface LoadedRow extends RecordRow {
     | "message"
     | "revision"
     | "pending"
+    | "rejected"
     | "deciding";
   readonly id: string;
   readonly n: string;
   readonly status: string;
-  /** What the row is grouped under: a pending proposal's artifact, a deciding run's thread. */
+  /** What the row is grouped under: a pending or rejected proposal's artifact, a deciding run's thread. */
   readonly owner: string;
   readonly deciding: boolean;
 }
@@ -108,6 +109,11 @@ function loadQuery(
       WHERE workspace_id = $1 AND status = 'pending' AND artifact_id = ANY(${p})`,
   );
   ids(
+    needs.rejected,
+    (p) => `${columns("rejected", proposal)} FROM ${t.proposals}
+      WHERE workspace_id = $1 AND status = 'rejected' AND artifact_id = ANY(${p})`,
+  );
+  ids(
     needs.deciding,
     (
       p,
@@ -129,6 +135,7 @@ function absent(needs: Needs) {
       needs.revisions.map((ref) => [revisionKey(ref), null]),
     ),
     pending: new Map<string, Proposal[]>(needs.pending.map((id) => [id, []])),
+    rejected: new Map<string, Proposal[]>(needs.rejected.map((id) => [id, []])),
     deciding: new Map<string, Run[]>(needs.deciding.map((id) => [id, []])),
   };
 }
@@ -159,6 +166,11 @@ function place(state: ReturnType<typeof absent>, workspaceId: string, row: Loade
     }
     case "pending":
       state.pending
+        .get(row.owner)
+        ?.push(proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
+      break;
+    case "rejected":
+      state.rejected
         .get(row.owner)
         ?.push(proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
       break;

@@ -48,6 +48,7 @@ const statementsOf = (needs: Needs): number =>
   needs.messages.length +
   needs.revisions.length +
   needs.pending.length +
+  needs.rejected.length +
   needs.deciding.length;
 
 /** The reads of one connection, over its prepared statements. */
@@ -89,6 +90,9 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
     ),
     pending: new Map(
       needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
+    ),
+    rejected: new Map(
+      needs.rejected.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "rejected"))]),
     ),
     deciding: deciding(ws, needs.deciding),
   });

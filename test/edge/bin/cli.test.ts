@@ -7,7 +7,7 @@ describe("agent-workspace (src/edge/bin/cli.ts)", () => {
     const [help, none] = await Promise.all([run(["--help"]), run([])]);
     expect(help).toMatchObject({ code: 0, stderr: "" });
     expect(help.stdout).toContain(
-      "USAGE agent-workspace inbox|show|accept|reject|decide|offer|notes|log",
+      "USAGE agent-workspace inbox|show|accept|resolve|reject|comment|request-changes|decide|offer|notes|log",
     );
     expect(help.stdout).toContain("  2  usage: a bad command, option or module\n");
     expect(coloured(help.stdout)).toBe(false);

@@ -102,6 +102,7 @@ describe("agent-workspace-mcp", () => {
       "create_plan",
       "edit_plan",
       "archive_artifact",
+      "comment_on_proposal",
       "read_notes",
       "offer_thread",
       "ask_person",
@@ -110,12 +111,13 @@ describe("agent-workspace-mcp", () => {
     expect(edit?.inputSchema).toMatchObject({
       type: "object",
       additionalProperties: false,
-      required: ["artifact_id", "base_version", "summary", "text_edits", "set"],
+      required: ["artifact_id", "base_version", "summary", "revises", "text_edits", "set"],
     });
     const proposed = await bin.call("edit_plan", {
       artifact_id: "plan",
       base_version: 1,
       summary: "Ship a day earlier",
+      revises: null,
       text_edits: { field: "text", edits: [{ old: "Tuesday", new: "Monday" }] },
       set: null,
     });

@@ -121,6 +121,56 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     expect(await textOf("plan_2")).toBe("Launch: Thursday.\nBudget: 10.\n");
   });
 
+  it("a conflict is resolved by choice, region by region, with the keyboard only", async () => {
+    const choosing = card("Edit of plan_5 (plan)");
+    const first = choosing.getByRole("group", { name: "Choose for /text#1" });
+    const second = choosing.getByRole("group", { name: "Choose for /text#2" });
+    expect(await seen(choosing)).toMatch(/Now \(v2\)\s+Owner: Cy\.[\s\S]*Proposed\s+Owner: Bob\./);
+    /** Presses Tab until the focused element is `target`; it must be reachable. */
+    const tabTo = async (target: Locator) => {
+      for (let i = 0; i < 200; i++) {
+        if (await target.evaluate((node) => node === document.activeElement)) return;
+        await page.keyboard.press("Tab");
+      }
+      throw new Error("not reachable with Tab");
+    };
+    // Accepting before every region is chosen says which region is left; nothing is sent.
+    await tabTo(button(choosing, "Accept my choices"));
+    await page.keyboard.press("Enter");
+    expect(await seen(choosing.getByRole("alert"))).toBe("Choose what lands in /text#1 first.");
+    await page.keyboard.press("Shift+Tab");
+    await tabTo(button(first, "Take current"));
+    // Focus goes through the region's choices in order, then to the next region's.
+    for (const name of ["Take proposed", "Both: current first", "Both: proposed first"]) {
+      await page.keyboard.press("Tab");
+      expect(await button(first, name).evaluate((n) => n === document.activeElement)).toBe(true);
+    }
+    await page.keyboard.press("Enter");
+    expect(await button(first, "Both: proposed first").getAttribute("aria-pressed")).toBe("true");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab");
+    expect(
+      await button(second, "Take proposed").evaluate((n) => n === document.activeElement),
+    ).toBe(true);
+    await page.keyboard.press(" ");
+    expect(await button(second, "Take proposed").getAttribute("aria-pressed")).toBe("true");
+    expect(await button(second, "Take current").getAttribute("aria-pressed")).toBe("false");
+    await browser.shot("6-resolve-by-choice", choosing);
+    await tabTo(button(choosing, "Accept my choices"));
+    await page.keyboard.press("Enter");
+    await choosing.waitFor({ state: "detached" });
+    expect(await seen(status())).toBe("Accepted with your choices: plan_5 is now at version 3.");
+    expect(await textOf("plan_5")).toBe("Owner: Bob.\nOwner: Cy.\nNotes: none.\nDue: June.\n");
+    const proposal = await reading((ws) => ws.proposal(SEEDED.choosing));
+    expect(proposal?.resolution).toMatchObject({
+      decision: "accept",
+      surface: "page",
+      base_version: 2,
+    });
+    expect(proposal?.resolution?.changes).not.toBeNull();
+  });
+
   it("Reject asks for an optional reason, then rejects with it", async () => {
     const created = card("New plan plan_4");
     await button(created, "Reject").click();

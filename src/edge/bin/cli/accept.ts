@@ -59,7 +59,18 @@ function withHint(error: unknown, id: string): unknown {
   return refused(error.refusal, `resolve it with: agent-workspace accept ${id} --edit`) as CliError;
 }
 
-/** `accept <proposal> [--edit]`: accept, or accept with the person's own edit of the merge. */
+/** The ids of `--hunks id,id` (spaces around them ignored); `""` is none. */
+function hunkIds(list: string): string[] {
+  return list
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "");
+}
+
+/**
+ * `accept <proposal> [--edit | --hunks id,id]`: accept, accept with the person's own edit of
+ * the merge, or accept only some hunks of it (as `show` lists them).
+ */
 export function acceptCommand(cli: CliContext): CommandDef {
   return defineCliCommand(cli, {
     name: "accept",
@@ -72,17 +83,29 @@ export function acceptCommand(cli: CliContext): CommandDef {
         description:
           "Edit the merge in $EDITOR first; what is saved lands (never with conflict markers)",
       },
+      hunks: {
+        type: "string",
+        description:
+          "Accept only these hunks, ids from `show`, comma-separated (none: the proposal is rejected)",
+      },
       ...PERSON_ARGS,
       ...WORKSPACE_ARGS,
     },
     async run({ args, session, out, io }) {
       const by = person(args.as);
       const { workspace } = session;
+      if (args.edit === true && args.hunks !== undefined) {
+        throw usage("choose --edit or --hunks, not both");
+      }
       if (args.edit === true) {
         const view = await viewProposal(workspace, args.proposal);
         return respondReport(await acceptEdited(io, workspace, by, view), out.paint);
       }
-      const accept = { proposal_id: args.proposal, decision: "accept" } as const;
+      const accept = {
+        proposal_id: args.proposal,
+        decision: "accept",
+        ...(args.hunks === undefined ? {} : { hunks: hunkIds(args.hunks) }),
+      } as const;
       const written = await respond(workspace, by, accept).catch((error: unknown) => {
         throw withHint(error, args.proposal);
       });

@@ -5,6 +5,7 @@ import type { Workspace } from "../../../workspace/api.ts";
 import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
+import { renderMarks } from "./comments-listing.ts";
 import {
   behindText,
   changeText,
@@ -63,7 +64,10 @@ function section<T>(entries: readonly T[], entry: (entry: T) => Entry, paint: Pa
 function proposalLine(view: ProposalView, paint: Palette): Entry {
   const { proposal, preview } = view;
   const state = line`${behindText(preview.behind)}, ${mergeState(view, paint)}`;
-  const more = proposal.rationale === null ? [] : [line`why: ${proposal.rationale}`];
+  const more = [
+    ...(proposal.rationale === null ? [] : [line`why: ${proposal.rationale}`]),
+    ...renderMarks(proposal, paint),
+  ];
   return { id: proposal.id, text: line`${changeText(view)} — ${state}`, more };
 }
 

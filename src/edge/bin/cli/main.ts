@@ -3,6 +3,7 @@ import { isWorkspaceError } from "../../../model/errors.ts";
 import { acceptCommand } from "./accept.ts";
 import { uncoloured } from "./colour.ts";
 import type { CliContext } from "./command.ts";
+import { commentCommand, requestChangesCommand } from "./comment.ts";
 import { decideCommand } from "./decide.ts";
 import { EXIT, type ExitCode, isCliError } from "./exit.ts";
 import { commandFor, helpText } from "./help.ts";
@@ -13,6 +14,7 @@ import { notesCommand } from "./notes.ts";
 import { offerCommand } from "./offer.ts";
 import { rejectCommand } from "./reject.ts";
 import { renderRefusal } from "./render-refusal.ts";
+import { resolveCommand } from "./resolve.ts";
 import { serveCommand } from "./serve.ts";
 import { showCommand } from "./show.ts";
 import { line, shownLines } from "./shown.ts";
@@ -31,7 +33,10 @@ function rootCommand(cli: CliContext): CommandDef {
       inbox: inboxCommand(cli),
       show: showCommand(cli),
       accept: acceptCommand(cli),
+      resolve: resolveCommand(cli),
       reject: rejectCommand(cli),
+      comment: commentCommand(cli),
+      "request-changes": requestChangesCommand(cli),
       decide: decideCommand(cli),
       offer: offerCommand(cli),
       notes: notesCommand(cli),

@@ -18,6 +18,8 @@ interface Response {
   readonly changes?: Patch | null;
   readonly base_version?: number | null;
   readonly reason?: string | null;
+  /** Only these hunks (ids from `show`); an accept of none rejects it. */
+  readonly hunks?: readonly string[] | null;
 }
 
 /**
@@ -30,8 +32,14 @@ export async function respond(
   person: Person,
   response: Response,
 ): Promise<Extract<WriteResult, { ok: true }>> {
+  const { hunks, ...rest } = response;
   const written = await workspace.commit(
-    { type: "respond_to_proposal", ...response, surface: SURFACE },
+    {
+      type: "respond_to_proposal",
+      ...rest,
+      ...(hunks === undefined ? {} : { hunks: hunks === null ? null : [...hunks] }),
+      surface: SURFACE,
+    },
     person,
   );
   if (!written.ok) throw refused(written.rejection);

@@ -1,9 +1,12 @@
 import type { CommandDef } from "citty";
 import type { DataDiff } from "../../../model/data-diff.ts";
 import { dataDiff } from "../../../patches/data-diff.ts";
+import { conflictRegions } from "../../../proposals/conflict-choices.ts";
 import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
+import { renderComments, renderMarks } from "./comments-listing.ts";
+import { renderHunks } from "./hunks-listing.ts";
 import {
   behindText,
   changeText,
@@ -13,6 +16,7 @@ import {
 } from "./proposal-view.ts";
 import { renderConflict, renderDataDiff } from "./render-diff.ts";
 import { renderRefusal } from "./render-refusal.ts";
+import { regionLine } from "./resolve.ts";
 import { block, line, type Shown, shown } from "./shown.ts";
 
 /** Where the proposal started from and where the artifact is now. */
@@ -30,8 +34,11 @@ function verdict(view: ProposalView, paint: Palette): Shown[] {
     return renderRefusal(preview.blocked, paint, "accepting it now is refused; nothing to preview");
   }
   if (!preview.mergeable) {
+    const at = view.artifact?.version ?? 0;
     return [
-      line`${mergeState(view, paint)}: accepting it as it stands is refused; resolve with \`agent-workspace accept ${proposal.id} --edit\``,
+      line`${mergeState(view, paint)}: accepting it as it stands is refused; choose per region with \`agent-workspace resolve ${proposal.id} --at ${String(at)} --take <region>=<choice>\`, or edit with \`agent-workspace accept ${proposal.id} --edit\``,
+      line`regions at v${String(at)}:`,
+      ...conflictRegions(preview.conflicts).map(regionLine),
     ];
   }
   if (preview.already_present)
@@ -68,14 +75,23 @@ function renderShow(view: ProposalView, paint: Palette): Shown[] {
     paint.bold(`proposal ${proposal.id}: ${changeText(view)}, ${proposal.status}`),
     ...(why === null ? [] : block(shown(WHY), why, " ".repeat(WHY.length))),
     shown(baseText(view)),
+    ...renderMarks(proposal, paint),
     ...verdict(view, paint),
   ];
   const gap = shown("");
+  const comments = renderComments(proposal, paint);
+  lines.push(...(comments.length === 0 ? [] : [gap, ...comments]));
   if (preview.blocked !== null) return lines;
   if (!preview.mergeable) {
     return [...lines, ...preview.conflicts.flatMap((c) => [gap, ...renderConflict(c, paint)])];
   }
-  return [...lines, gap, ...renderDataDiff(shownDiff(view), paint)];
+  const hunks = renderHunks(proposal.id, preview.hunks, paint);
+  return [
+    ...lines,
+    gap,
+    ...renderDataDiff(shownDiff(view), paint),
+    ...(hunks.length === 0 ? [] : [gap, ...hunks]),
+  ];
 }
 
 /** `show <proposal>`: the rebased preview as a unified diff, or its conflicts with markers. */
@@ -96,6 +112,7 @@ export function showCommand(cli: CliContext): CommandDef {
         kind: view.kind,
         artifact: view.artifact,
         preview: view.preview,
+        regions: conflictRegions(view.preview.conflicts),
       };
       return { json, text: renderShow(view, out.paint) };
     },

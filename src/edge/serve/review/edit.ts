@@ -19,7 +19,7 @@ import {
 import type { AcceptEditedRequest, PageRefusal } from "./page-api.ts";
 
 /** A proposal with what its editor is made from: its artifact now, and the rebased preview. */
-interface EditableView {
+export interface EditableView {
   readonly proposal: Proposal;
   /** The artifact as it is now (`null` for a proposed new artifact). */
   readonly artifact: Versioned | null;
@@ -27,7 +27,7 @@ interface EditableView {
 }
 
 /** Something that could not be done, and why; nothing was written. */
-type Refused = { readonly ok: false; readonly rejection: PageRefusal };
+export type Refused = { readonly ok: false; readonly rejection: PageRefusal };
 
 /** The document an editor opens on, or why none can be opened. */
 type DocumentAnswer =
@@ -37,7 +37,7 @@ type DocumentAnswer =
 const refused = (rejection: PageRefusal): Refused => ({ ok: false, rejection });
 
 /** The data the proposal was based on and what it proposed, for a three-way document. */
-async function sidesOf(
+export async function sidesOf(
   workspace: Workspace,
   view: EditableView,
 ): Promise<{ readonly ok: true; readonly sides: ConflictSides } | Refused> {
@@ -89,7 +89,7 @@ export async function openDocument(
 }
 
 /** A proposal, its artifact and its preview now; refused for an unknown proposal. */
-async function viewOf(
+export async function viewOf(
   workspace: Workspace,
   id: string,
 ): Promise<{ readonly ok: true; readonly view: EditableView } | Refused> {

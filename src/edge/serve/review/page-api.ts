@@ -3,6 +3,7 @@
 // host's ports) and the offer cards as the library draws them. `reviewHandler` answers them
 // (and `agent-workspace serve` through it); the page calls them with `fetch`, and imports
 // only these types from here.
+import type { ConflictChoices } from "../../../model/conflict-choices.ts";
 import type { Outcome } from "../../../model/outcome.ts";
 import type { OfferCard } from "../../../offers/card.ts";
 
@@ -56,6 +57,13 @@ export interface AcceptEditedRequest {
   readonly field: string | null;
   readonly base_version: number | null;
 }
+
+/**
+ * `POST /review/proposals/:id/choose`: the person's choice for every conflicting region (named
+ * `<pointer>` or `<pointer>#n`), made at `base_version` (ADR 0054). Answered as
+ * {@link AcceptEditedAnswer}.
+ */
+export type AcceptChosenRequest = ConflictChoices;
 
 /** What accepting the saved text did. */
 export interface AcceptEditedAnswer {

@@ -2,11 +2,13 @@
 // the protocol has no command for.
 import type { StartOfferPorts } from "../../../host/start-offer.ts";
 import { type Actor, participantKey } from "../../../model/actors.ts";
+import { type ConflictChoices, ConflictChoicesSchema } from "../../../model/conflict-choices.ts";
 import { errorFrame } from "../../../protocol/frames.ts";
 import type { Workspace } from "../../../workspace/api.ts";
 import { readJsonBody } from "../body.ts";
 import { errorAnswer, jsonAnswer } from "../http-answers.ts";
 import type { PageAssets } from "./assets.ts";
+import { acceptChosen } from "./choose.ts";
 import { acceptEdited, editDocument } from "./edit.ts";
 import { offerCards, startFromPage } from "./offers.ts";
 import type {
@@ -71,6 +73,12 @@ function acceptRequest(body: unknown): AcceptEditedRequest | null {
   return { text: body.text, field: body.field, base_version: body.base_version };
 }
 
+/** A JSON body that `choose` may take, or `null`. */
+function chooseRequest(body: unknown): ConflictChoices | null {
+  const parsed = ConflictChoicesSchema.safeParse(body);
+  return parsed.success ? parsed.data : null;
+}
+
 /** A JSON body that `start` may take, or `null`. */
 function startRequest(body: unknown): StartRequest | null {
   if (!isObject(body) || !isId(body.thread_id) || !isId(body.offer_id)) return null;
@@ -133,6 +141,26 @@ async function acceptAnswer(
   return jsonAnswer(answer);
 }
 
+/** Accepts a conflicting proposal with the person's choice for each region. */
+async function chooseAnswer(
+  options: PageRoutesOptions,
+  actor: Actor,
+  request: Request,
+  proposal_id: string,
+): Promise<Response> {
+  const body = await bodyOf(request, chooseRequest);
+  if (body instanceof Response) return body;
+  const written = await acceptChosen(options.workspace, actor, {
+    proposal_id,
+    surface: PAGE_SURFACE,
+    ...body,
+  });
+  const answer: PageAnswer<AcceptEditedAnswer> = written.ok
+    ? { ok: true, outcome: written.outcome }
+    : written;
+  return jsonAnswer(answer);
+}
+
 /** `review/…`: the page's own reads and writes, beside the protocol. */
 async function review(
   options: PageRoutesOptions,
@@ -156,6 +184,8 @@ async function review(
     return jsonAnswer(await editDocumentAnswer(workspace, id));
   if (path.length === 3 && first === "proposals" && action === "accept")
     return acceptAnswer(options, actor, request, id);
+  if (path.length === 3 && first === "proposals" && action === "choose")
+    return chooseAnswer(options, actor, request, id);
   return errorAnswer(404, errorFrame(`no such route: review/${path.join("/")}`));
 }
 

@@ -14,7 +14,7 @@ it("npm run example:mcp: the proposal, the accept from another process, the note
   expect(stderr).toBe("");
   const proposal = /proposal (prp_[0-9a-f]+)/.exec(stdout)?.[1] ?? "";
   expect(stdout).toContain(
-    "tools: list_artifacts, read_artifact, create_plan, edit_plan, archive_artifact, read_notes, offer_thread, ask_person",
+    "tools: list_artifacts, read_artifact, create_plan, edit_plan, archive_artifact, comment_on_proposal, read_notes, offer_thread, ask_person",
   );
   expect(stdout).toContain(
     `  | Submitted for review as proposal ${proposal}; it is not applied yet.`,

@@ -130,7 +130,7 @@ describe.concurrent("answering proposals", () => {
     ]);
     expect(notes.code).toBe(0);
     expect(notes.stdout).toContain(
-      "- alice rejected your proposal prp_reject for plan_3: two is plenty\n",
+      "- alice rejected your proposal prp_reject for plan_3 (do not propose the same change again; change what the reason asks, or leave it): two is plenty\n",
     );
     expect(notes.stdout).toMatch(/\(up to #\d+: next time, --after \d+\)\n$/);
   });

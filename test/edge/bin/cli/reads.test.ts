@@ -86,6 +86,11 @@ describe.concurrent("reading a workspace", () => {
         " Keep the scope small.",
         " ",
         "",
+        "hunks (accept some with: agent-workspace accept prp_clean --hunks id,id):",
+        "  hk_1dwifix7gnj /text, line 1",
+        "    -Ship on Friday.",
+        "    +Ship on Monday.",
+        "",
       ].join("\n"),
     );
   });
@@ -94,7 +99,7 @@ describe.concurrent("reading a workspace", () => {
     const { code, stdout } = await run(["show", SEEDED.conflicting, ...on()]);
     expect(code).toBe(0);
     expect(stdout).toContain(
-      "1 conflict: accepting it as it stands is refused; resolve with `agent-workspace accept prp_conflict --edit`",
+      "1 conflict: accepting it as it stands is refused; choose per region with `agent-workspace resolve prp_conflict --at 2 --take <region>=<choice>`, or edit with `agent-workspace accept prp_conflict --edit`",
     );
     // The block is indented under its heading: no line of the agent's text starts at the
     // CLI's own left edge.

@@ -21,6 +21,7 @@ const preview = (conflicts: ProposalPreview["conflicts"] = []): ProposalPreview 
   diff: null,
   already_present: false,
   blocked: null,
+  hunks: [],
 });
 
 describe("the document an accept --edit opens", () => {

@@ -1,0 +1,45 @@
+import { participantKey } from "../../../model/actors.ts";
+import type { Proposal } from "../../../model/proposals.ts";
+import type { Palette } from "./colour.ts";
+import { block, line, type Shown } from "./shown.ts";
+
+/**
+ * What a reviewer should know of a proposal before its diff: changes were requested, it
+ * revises another, it proposes again a rejected change. Ids are made visible.
+ */
+export function renderMarks(proposal: Proposal, paint: Palette): Shown[] {
+  return [
+    ...(proposal.changes_requested
+      ? [line`${paint.yellow("changes requested")}: waiting for its agent to revise it`]
+      : []),
+    ...(proposal.revises === null ? [] : [line`revises ${proposal.revises}`]),
+    ...(proposal.reproposal_of === null
+      ? []
+      : [
+          line`${paint.yellow("re-proposal")}: the same change as ${proposal.reproposal_of}, which was rejected`,
+        ]),
+  ];
+}
+
+/**
+ * A proposal's comments, oldest first: who, on what (a hunk, a reply), and their words whole,
+ * each later line indented deeper than any line of the CLI's; every part made visible, so
+ * no comment forges a line, moves the cursor or colours the terminal.
+ */
+export function renderComments(proposal: Proposal, paint: Palette): Shown[] {
+  if (proposal.comments.length === 0) return [];
+  return [
+    line`comments (reply with: agent-workspace comment ${proposal.id} --reply-to <id> <text>):`,
+    ...proposal.comments.flatMap((comment) => {
+      const on = [
+        comment.kind === "request_changes" ? "requests changes" : null,
+        comment.hunk_id === null ? null : `on ${comment.hunk_id}`,
+        comment.reply_to === null ? null : `reply to ${comment.reply_to}`,
+        comment.proposal_id === proposal.id ? null : `on ${comment.proposal_id}`,
+      ].filter((part) => part !== null);
+      const what = on.length === 0 ? "" : ` (${on.join(", ")})`;
+      const head = line`  ${paint.dim(comment.id)} ${participantKey(comment.by)}${what}: `;
+      return block(head, comment.text, "      ");
+    }),
+  ];
+}
