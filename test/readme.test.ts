@@ -63,3 +63,27 @@ it("the frameworks guide's AI SDK loop is examples/frameworks/ai-host-loop.ts, v
   );
   expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
 });
+
+it("the README's review example is examples/review-in-parts.ts, verbatim", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const example = readFileSync(new URL("../examples/review-in-parts.ts", import.meta.url), "utf8");
+  expect(readme).toContain(`\`\`\`ts\n${example}\`\`\``);
+});
+
+it("a partial accept lands the chosen hunk, a revert takes it back, and the agent hears both", async () => {
+  const lines: unknown[] = [];
+  vi.spyOn(console, "log").mockImplementation((value: unknown) => lines.push(value));
+  await import("../examples/review-in-parts.ts");
+  expect(lines.slice(0, 2)).toEqual([
+    "Launch on Monday.\nInvite the team.\nBook a room.\n",
+    "Launch on Friday.\nInvite the team.\nBook a room.\n",
+  ]);
+  const notes = String(lines[2]).split("\n");
+  expect(notes[0]).toMatch(/^- Alice accepted your proposal prp_\w+ for n1, now v2; 1 of 2 hunks/);
+  expect(notes).toContain("    not landed hk_1s9fsgeu7t2 at /text:");
+  expect(notes).toContain("      +Book the hall.");
+  expect(notes.find((l) => l.startsWith("- Alice reverted"))).toMatch(
+    /^- Alice reverted your accepted proposal prp_\w+ for n1 \(note, v2\), now v3: Friday was right after all;/,
+  );
+  expect(notes).toContain("    +Launch on Friday.");
+});

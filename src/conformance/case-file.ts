@@ -27,7 +27,9 @@ export type GivenArtifact = z.infer<typeof GivenArtifactSchema>;
 /**
  * A past version of an artifact a case starts with (our extension: a rebase merges from the
  * version a proposal was based on). `kind` defaults to the given artifact's, `actor` to the
- * system.
+ * system. `proposal_id` names the proposal whose accept wrote it and `reverts` the version it
+ * reverted (both default `null`): a revert tells the author of the change it undoes, and
+ * that is the proposal's author when an accept wrote it.
  */
 const GivenRevisionSchema = z.strictObject({
   artifact_id: z.string(),
@@ -35,6 +37,8 @@ const GivenRevisionSchema = z.strictObject({
   data: JsonObjectSchema,
   kind: z.string().optional(),
   actor: ActorSchema.optional(),
+  proposal_id: z.string().nullable().default(null),
+  reverts: z.number().int().min(1).nullable().default(null),
 });
 /** A past version of an artifact, as written in a case file. */
 export type GivenRevision = z.infer<typeof GivenRevisionSchema>;

@@ -103,10 +103,10 @@ function revision(
     data,
     patch: null,
     actor: given.actor ?? { kind: "system", name: "system" },
-    proposal_id: null,
+    proposal_id: given.proposal_id,
     archived: false,
     trace_id: null,
-    reverts: null,
+    reverts: given.reverts,
   };
 }
 

@@ -10,6 +10,7 @@ import { crossProcessTests, feedTests, replayTests } from "./suite-feed.ts";
 import { listTests } from "./suite-lists.ts";
 import { isolationTests, logTests } from "./suite-log.ts";
 import { offerTests } from "./suite-offers.ts";
+import { reviewTests } from "./suite-review.ts";
 import { appendTests, loadAloneTests, writeTests } from "./suite-writes.ts";
 
 /**
@@ -32,6 +33,7 @@ export function registerStoreSuite<S extends Store>(
     cursorTests(suite);
     landedTests(suite);
     commandTests(suite);
+    reviewTests(suite);
     isolationTests(suite);
     feedTests(suite);
     crossProcessTests(suite);

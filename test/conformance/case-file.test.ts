@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CaseFileError, CaseSchema, parseCaseFile } from "../../src/conformance/case-file.ts";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
-import { loadCaseState } from "../../src/conformance/load.ts";
+import { loadCaseState, resolveGiven } from "../../src/conformance/load.ts";
 import { runCase } from "../../src/conformance/run-case.ts";
 import { parseActor, parseCommand } from "../../src/decide/parse.ts";
 import { sequentialIds } from "../../src/model/ids.ts";
@@ -118,5 +118,30 @@ describe("loadCaseState", () => {
       ["n9", null],
     ]);
     expect(state.messages.size).toBe(0);
+  });
+});
+
+describe("a given revision", () => {
+  const given = (extra: object) =>
+    CaseSchema.parse({
+      name: "case",
+      actor: alice,
+      command: { type: "revert_revision", artifact_id: "n1", version: 2 },
+      given: {
+        artifacts: [{ ...note, version: 2 }],
+        revisions: [{ artifact_id: "n1", version: 2, data: { text: "hi" }, ...extra }],
+      },
+      expect: { outcome: {} },
+    }).given;
+
+  it("names no proposal and reverts nothing unless it says so", () => {
+    const [revision] = resolveGiven(given({}), fixtureRegistry()).revisions.values();
+    expect(revision).toMatchObject({ version: 2, proposal_id: null, reverts: null });
+  });
+
+  it("names the proposal whose accept wrote it, and the version it reverted", () => {
+    const store = resolveGiven(given({ proposal_id: "prp_a", reverts: 1 }), fixtureRegistry());
+    const [revision] = store.revisions.values();
+    expect(revision).toMatchObject({ version: 2, proposal_id: "prp_a", reverts: 1 });
   });
 });

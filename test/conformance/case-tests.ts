@@ -16,10 +16,11 @@ export const CONFORMANCE = join(import.meta.dirname, "..", "..", "conformance");
 /** Which test folder runs which case files (paths under conformance/). */
 export const CASE_FILES = {
   "rules/access": ["cases/access.json"],
-  "rules/artifacts": ["artifactr/artifacts.json"],
+  "rules/artifacts": ["artifactr/artifacts.json", "cases/revert.json"],
   "rules/proposals": [
     "artifactr/proposals.json",
     "cases/already-present.json",
+    "cases/batch.json",
     "cases/comments.json",
     "cases/hunks.json",
     "cases/lifecycle.json",

@@ -7,8 +7,10 @@ import type {
   AcceptEditedRequest,
   OfferCardEntry,
   PageAnswer,
+  PageRefusal,
 } from "../serve/review/page-api.ts";
 import type { Connection } from "./live.ts";
+import { type BatchDone, type CleanBatch, type KeptHunks, partActions } from "./part-answers.ts";
 import type { Subject } from "./said.ts";
 import { errorText, refusalText } from "./words.ts";
 
@@ -18,7 +20,7 @@ import { errorText, refusalText } from "./words.ts";
  */
 export type Done =
   | { readonly ok: true; readonly message: string; readonly subject: Subject }
-  | { readonly ok: false; readonly message: string };
+  | { readonly ok: false; readonly message: string; readonly refusal?: PageRefusal };
 
 /** Where the page's answers are recorded as coming from. */
 const SURFACE = "page";
@@ -33,6 +35,16 @@ export interface Actions {
   decide(pending: PendingDecision, optionId: string): Promise<Done>;
   start(entry: OfferCardEntry): Promise<Done>;
   setAside(entry: OfferCardEntry, status: "dismissed" | "standing"): Promise<Done>;
+  /** Reverts one version of an artifact (a conflict is refused with its regions). */
+  revert(artifactId: string, version: number, reason: string): Promise<Done>;
+  /** Comments on a proposal: on the whole of it, or on one of its hunks. */
+  comment(proposalId: string, text: string, hunkId: string | null): Promise<Done>;
+  /** Asks for changes to a pending proposal, which stays pending. */
+  requestChanges(proposalId: string, text: string): Promise<Done>;
+  /** Accepts the kept hunks of an edit proposal as one version (all kept: a plain accept). */
+  acceptHunks(proposalId: string, artifactId: string, choice: KeptHunks): Promise<Done>;
+  /** Accepts a thread's clean proposals in one command, and says what became of each. */
+  acceptAllClean(batch: CleanBatch): Promise<BatchDone>;
 }
 
 const landed = (outcome: Outcome, artifactId: string, how = ""): string =>
@@ -58,7 +70,7 @@ async function attempt<T extends { readonly ok: boolean }>(
       return { ok: true, message: said(result as Extract<T, { ok: true }>), subject };
     }
     const { rejection } = result as unknown as Extract<PageAnswer<object>, { ok: false }>;
-    return { ok: false, message: refusalText(rejection) };
+    return { ok: false, message: refusalText(rejection), refusal: rejection };
   } catch (error) {
     return { ok: false, message: `Not done: ${errorText(error)}` };
   }
@@ -169,6 +181,55 @@ function choiceActions({
   };
 }
 
+/** The person's reverts and words on proposals. */
+function talkActions({
+  commit,
+  refreshed,
+}: Acting): Pick<Actions, "revert" | "comment" | "requestChanges"> {
+  // A comment leaves its card pending: the status line stays until the card goes.
+  const pending = (proposalId: string): Subject => ({
+    key: `proposal:${proposalId}`,
+    state: "pending",
+  });
+  return {
+    revert: (artifact_id, version, reason) =>
+      refreshed(
+        attempt(
+          gone(`artifact:${artifact_id}`),
+          () =>
+            commit({
+              type: "revert_revision",
+              artifact_id,
+              version,
+              reason: reason.trim() || null,
+              surface: SURFACE,
+            }),
+          ({ outcome }) =>
+            outcome.type === "applied"
+              ? `Reverted version ${version} of ${artifact_id}: it is now at version ${outcome.version}.`
+              : `Reverted version ${version} of ${artifact_id}.`,
+        ),
+      ),
+    comment: (proposal_id, text, hunk_id) =>
+      refreshed(
+        attempt(
+          pending(proposal_id),
+          // `comment_on_proposal` has no `surface`: the comment is the person's, wherever made.
+          () => commit({ type: "comment_on_proposal", proposal_id, text, hunk_id }),
+          () => `Commented on ${proposal_id}.`,
+        ),
+      ),
+    requestChanges: (proposal_id, text) =>
+      refreshed(
+        attempt(
+          pending(proposal_id),
+          () => commit({ type: "request_changes", proposal_id, text, surface: SURFACE }),
+          () => `Asked for changes to ${proposal_id}; it stays pending.`,
+        ),
+      ),
+  };
+}
+
 /** The page's actions over its connection; each refreshes the inbox once it is done. */
 export function actionsOf(connection: Connection): Actions {
   const acting: Acting = {
@@ -180,5 +241,15 @@ export function actionsOf(connection: Connection): Actions {
       return result;
     },
   };
-  return { ...proposalActions(acting), ...choiceActions(acting) };
+  const part = partActions({
+    commit: acting.commit,
+    refresh: connection.refresh,
+    surface: SURFACE,
+  });
+  return {
+    ...proposalActions(acting),
+    ...choiceActions(acting),
+    ...talkActions(acting),
+    ...part,
+  };
 }

@@ -2,7 +2,9 @@ import type { VNode } from "preact";
 import { useEffect, useState } from "preact/hooks";
 import type { ReviewInfo } from "../serve/review/page-api.ts";
 import { type Actions, actionsOf, type Done } from "./actions.ts";
+import { ThreadGroups } from "./batch-bar.ts";
 import { DecisionCard } from "./decision-card.ts";
+import { ArtifactsSection } from "./history-view.ts";
 import { el, html } from "./html.ts";
 import type { Inbox } from "./inbox.ts";
 import { type Connection, connect, type LinkState } from "./live.ts";
@@ -17,12 +19,21 @@ const LINK_TEXT: Readonly<Record<LinkState, string>> = {
   reconnecting: "Reconnecting…",
 };
 
-/** A section of the page: its heading with a count, its cards, or what it says when empty. */
-function section(title: string, cards: readonly VNode[], empty: string, more: VNode | null = null) {
+/**
+ * A section of the page: its heading with a count, its cards (or `shown`, the cards laid out
+ * otherwise: in groups), or what it says when empty.
+ */
+function section(
+  title: string,
+  cards: readonly VNode[],
+  empty: string,
+  more: VNode | null = null,
+  shown: VNode | readonly VNode[] = cards,
+) {
   const id = `section-${title.toLowerCase()}`;
   return html`<section class="group" aria-labelledby=${id}>
     <h2 id=${id}>${title} <span class="count">${cards.length}</span></h2>
-    ${cards.length === 0 ? html`<p class="empty">${empty}</p>` : cards}
+    ${cards.length === 0 ? html`<p class="empty">${empty}</p>` : shown}
     ${more}
   </section>`;
 }
@@ -71,9 +82,14 @@ function Sections(props: {
   const earlier = inbox.offers.filter((entry) => entry.card.state !== "standing").map(offer);
   const history =
     earlier.length === 0 ? null : html`<h3 class="sub">Answered earlier</h3>${earlier}`;
-  return html`${section("Proposals", proposals, "No proposal waits for you.")}
+  // Grouped by thread, each group with its "Accept all clean".
+  const { client } = wired.connection;
+  const groups = { client, items: inbox.proposals, cards: proposals, actions, onDone };
+  const grouped = el(ThreadGroups, groups);
+  return html`${section("Proposals", proposals, "No proposal waits for you.", null, grouped)}
     ${section("Decisions", decisions, "No decision waits for you.")}
-    ${section("Offers", standing, "No offer stands.", history)}`;
+    ${section("Offers", standing, "No offer stands.", history)}
+    ${el(ArtifactsSection, { client: wired.connection.client, actions, heard: inbox, onDone })}`;
 }
 
 /**

@@ -66,9 +66,11 @@ function bar(conflict: JsonConflict, hunk: number, choosing: Choosing | null): V
   });
 }
 
+/** The three sides' names: now, the other side, and what both started from. */
+type Names = readonly [string, string, string];
+
 /** The regions of one conflict: now, proposed, and what both started from. */
-function regions(conflict: JsonConflict, at: Versions, choosing: Choosing | null): VNode[] {
-  const names = [version("Now", at.current), "Proposed", version("Both started from", at.base)];
+function regions(conflict: JsonConflict, names: Names, choosing: Choosing | null): VNode[] {
   if (conflict.reason === "text") {
     return conflict.hunks.map(
       (hunk, i) => html`<div class="region">
@@ -110,12 +112,20 @@ export function ConflictView(props: {
   readonly versions: Versions;
   /** The choices per region, when the person may choose (else the regions are shown only). */
   readonly choosing?: Choosing;
+  /** The sides' names, when they are not a proposal's (a revert's, say). */
+  readonly names?: Names;
 }): VNode {
+  const { current, base } = props.versions;
+  const names = props.names ?? [
+    version("Now", current),
+    "Proposed",
+    version("Both started from", base),
+  ];
   return html`<div class="conflicts">
     ${props.conflicts.map(
       (conflict) => html`<section class="conflict">
         <h4>Conflict in ${fieldOf(conflict.path)}: ${REASONS[conflict.reason]}</h4>
-        ${regions(conflict, props.versions, props.choosing ?? null)}
+        ${regions(conflict, names, props.choosing ?? null)}
       </section>`,
     )}
   </div>`;

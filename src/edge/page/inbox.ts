@@ -14,6 +14,8 @@ export interface ProposalItem {
   readonly artifact: Versioned | null;
   /** What accepting it now would do, or why it cannot be previewed. */
   readonly preview: { readonly ok: true; readonly value: ProposalPreview } | PreviewRefused;
+  /** The rejected proposal it proposes again, with the reason it was rejected, if it does. */
+  readonly repeats: { readonly id: string; readonly reason: string | null } | null;
 }
 
 interface PreviewRefused {
@@ -31,11 +33,15 @@ export interface Inbox {
 async function itemOf(client: WorkspaceClient, proposal: Proposal): Promise<ProposalItem> {
   // A proposed new artifact has none to read yet (and a 404 is noise in the console).
   const { change } = proposal;
-  const [artifact, preview] = await Promise.all([
+  const again = proposal.reproposal_of;
+  const [artifact, preview, rejected] = await Promise.all([
     change.type === "create_artifact" ? null : client.artifact(change.artifact_id),
     client.previewProposal(proposal.id),
+    again === null ? null : client.proposal(again),
   ]);
-  return { proposal, artifact, preview };
+  const repeats =
+    again === null ? null : { id: again, reason: rejected?.resolution?.reason ?? null };
+  return { proposal, artifact, preview, repeats };
 }
 
 /**

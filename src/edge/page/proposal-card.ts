@@ -3,11 +3,14 @@ import { useEffect, useId, useRef, useState } from "preact/hooks";
 import type { ConflictChoice } from "../../model/conflict-choices.ts";
 import type { Actions, Done } from "./actions.ts";
 import { choiceOf, type PageChoice, regionNames } from "./choice-bar.ts";
+import { CommentsView, ProposalMarks } from "./comments-view.ts";
 import { ConflictView } from "./conflict-view.ts";
 import { DiffView, NewDataView } from "./diff-view.ts";
 import { Editor } from "./editor.ts";
 import { el, html } from "./html.ts";
+import { acceptLabel, type HunkChoice, HunkView, useHunkChoice } from "./hunk-view.ts";
 import type { ProposalItem } from "./inbox.ts";
+import { RepeatMark } from "./repeat-mark.ts";
 import type { ReviewClient } from "./review-client.ts";
 import { count, refusalText, who } from "./words.ts";
 
@@ -64,9 +67,11 @@ interface Choosing {
 function ProposalBody({
   item,
   choosing,
+  hunks,
 }: {
   readonly item: ProposalItem;
   readonly choosing: Choosing;
+  readonly hunks: HunkChoice;
 }): VNode {
   const { preview, proposal, artifact } = item;
   if (!preview.ok) return html`<p class="alert">${refusalText(preview.rejection)}</p>`;
@@ -87,6 +92,8 @@ function ProposalBody({
   }
   if (change.type === "create_artifact")
     return el(NewDataView, { data: value.result ?? change.data });
+  // Two hunks or more are shown one by one, each with its Keep choice, in place of the diff.
+  if (hunks.hunks.length > 0) return el(HunkView, { choice: hunks });
   return el(DiffView, { diff: value.diff });
 }
 
@@ -131,7 +138,7 @@ function Buttons({ item, on }: { readonly item: ProposalItem; readonly on: Handl
   const clean = open && preview.value.mergeable;
   const editable = open && proposal.change.type !== "archive_artifact";
   const accept = html`<button type="button" class="primary" disabled=${on.busy} onClick=${on.accept}>
-    Accept
+    ${acceptLabel(item)}
   </button>`;
   const edit = html`<button type="button" class=${clean ? "" : "primary"} disabled=${on.busy}
     onClick=${on.edit}>${clean ? "Accept with changes" : "Resolve in the editor"}</button>`;
@@ -164,6 +171,7 @@ function chosenRequest(item: ProposalItem, chosen: Readonly<Record<string, PageC
 /** A proposal's card, with its editor or its reject form open when the person asks. */
 export function ProposalCard({ item, actions, review, onDone }: ProposalCardProps): VNode {
   const [mode, setMode] = useState<Mode>("idle");
+  const hunks = useHunkChoice(item);
   const [busy, setBusy] = useState(false);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [chosen, setChosen] = useState<Readonly<Record<string, PageChoice>>>({});
@@ -211,7 +219,7 @@ export function ProposalCard({ item, actions, review, onDone }: ProposalCardProp
     reject: (reason) => run(() => actions.reject(proposal.id, reason)),
   });
   const on = {
-    accept: () => void run(() => actions.accept(proposal.id, artifactId)),
+    accept: () => void run(() => hunks.accept(actions, proposal.id, artifactId)),
     acceptChosen: () => {
       const request = chosenRequest(item, chosen);
       if (typeof request === "string") setRefusal(request);
@@ -224,12 +232,15 @@ export function ProposalCard({ item, actions, review, onDone }: ProposalCardProp
   return html`<article class="card" aria-labelledby=${titleId}>
     <header class="card-head">
       <h3 id=${titleId}>${titleOf(item)}</h3>
+      ${el(ProposalMarks, { proposal })}
       <span class=${`badge ${badge.tone}`}>${badge.text}</span>
     </header>
     <p class="meta">Proposed by ${who(proposal.proposed_by)} · ${baseText(item)}</p>
     ${proposal.rationale === null ? null : html`<p class="why">${proposal.rationale}</p>`}
-    ${el(ProposalBody, { item, choosing })}
+    ${el(RepeatMark, { item })}
+    ${el(ProposalBody, { item, choosing, hunks })}
     ${mode === "editing" ? editor : mode === "rejecting" ? reject : el(Buttons, { item, on })}
     ${refusal === null ? null : html`<p class="alert" role="alert">${refusal}</p>`}
+    ${el(CommentsView, { item, actions, onDone })}
   </article>`;
 }

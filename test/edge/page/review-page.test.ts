@@ -1,7 +1,9 @@
 // The review page in a real browser (Debian's chromium, driven by playwright-core) against the
 // real `agent-workspace serve`, spawned on a seeded SQLite file: a person accepts, accepts
-// with changes, resolves a conflict, rejects, answers a decision, starts an offer, sets one
-// aside and brings it back, and sees another process's writes appear within a second.
+// with changes, resolves a conflict, accepts some hunks of a proposal, sees a re-proposal
+// marked, accepts a thread's clean proposals at once, rejects, answers a decision, starts an
+// offer, sets one aside and brings it back, and sees another process's writes appear within a
+// second.
 // Elements are found by role and accessible name. Screenshots go to the folder printed first
 // (and to $AGENT_WORKSPACE_SCREENSHOTS too, when set: test/page/screenshots keeps them).
 import { join } from "node:path";
@@ -9,7 +11,7 @@ import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Workspace } from "../../../src/workspace/api.ts";
 import { type Browser, openBrowser } from "./fixtures/browser.ts";
-import { agent, open, REGISTRY, SEEDED, seedFile } from "./fixtures/seed.ts";
+import { agent, alice, edit, open, REGISTRY, SEEDED, seedFile } from "./fixtures/seed.ts";
 import { ROOT, type Served, serve } from "./fixtures/serve.ts";
 
 const HOST = "test/edge/page/fixtures/host.ts";
@@ -56,6 +58,16 @@ const status = (): Locator => page.getByRole("status");
 // biome-ignore lint/performance/useDomNodeTextContent: playwright's innerText is what is rendered
 const seen = (locator: Locator): Promise<string> => locator.innerText();
 const textOf = async (id: string) => reading(async (ws) => (await ws.artifact(id))?.data.text);
+const focused = (target: Locator): Promise<boolean> =>
+  target.evaluate((node) => node === document.activeElement);
+/** Presses Tab until the focused element is `target`; it must be reachable. */
+async function tabTo(target: Locator): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (await focused(target)) return;
+    await page.keyboard.press("Tab");
+  }
+  throw new Error("not reachable with Tab");
+}
 
 describe("the review page, in chromium, against agent-workspace serve", () => {
   it("shows what waits: proposals with their rebased diff or conflicts, decisions, offers", async () => {
@@ -126,14 +138,6 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
     const first = choosing.getByRole("group", { name: "Choose for /text#1" });
     const second = choosing.getByRole("group", { name: "Choose for /text#2" });
     expect(await seen(choosing)).toMatch(/Now \(v2\)\s+Owner: Cy\.[\s\S]*Proposed\s+Owner: Bob\./);
-    /** Presses Tab until the focused element is `target`; it must be reachable. */
-    const tabTo = async (target: Locator) => {
-      for (let i = 0; i < 200; i++) {
-        if (await target.evaluate((node) => node === document.activeElement)) return;
-        await page.keyboard.press("Tab");
-      }
-      throw new Error("not reachable with Tab");
-    };
     // Accepting before every region is chosen says which region is left; nothing is sent.
     await tabTo(button(choosing, "Accept my choices"));
     await page.keyboard.press("Enter");
@@ -169,6 +173,134 @@ describe("the review page, in chromium, against agent-workspace serve", () => {
       base_version: 2,
     });
     expect(proposal?.resolution?.changes).not.toBeNull();
+  });
+
+  it("a proposal's hunks are kept or left out one by one, by keyboard; a stale choice is said", async () => {
+    const agenda = card("Edit of plan_6 (plan)");
+    const first = agenda.getByRole("checkbox", { name: "Keep hunk 1 of 2 (text, line 2)" });
+    const second = agenda.getByRole("checkbox", { name: "Keep hunk 2 of 2 (text, line 5)" });
+    const accept = button(agenda, "Accept kept hunks");
+    const kept = async () => [await first.isChecked(), await second.isChecked()];
+    /** Another process's edit of the agenda (as Alice), a line beside one of the hunks. */
+    const retitle = (old: string, replacement: string, base: number) =>
+      reading((ws) => ws.commit(edit("plan_6", base, old, replacement), alice));
+    expect(await kept()).toEqual([true, true]);
+    expect(await seen(agenda)).toMatch(/-Day one: talks\.\s+\+Day one: demos\./);
+    await tabTo(second);
+    await page.keyboard.press(" ");
+    expect(await kept()).toEqual([true, false]);
+    expect(await seen(agenda)).toContain("2 hunks, 1 kept.");
+    await browser.shot("7-accept-some-hunks", agenda);
+    // The line after hunk 2 changes: hunk 2 is another hunk now (its id names its context),
+    // shown kept; the accept stops once and says so rather than land what was left out.
+    expect((await retitle("Dinner at seven.", "Dinner at eight.", 1)).ok).toBe(true);
+    await agenda.getByText("now at v2").waitFor();
+    expect(await kept()).toEqual([true, true]);
+    await tabTo(accept);
+    await page.keyboard.press("Enter");
+    expect(await seen(agenda.getByRole("alert"))).toBe(
+      "1 hunk you left out changed since you chose (the artifact moved on): it is shown as it is now, kept. Check the hunks, then accept again.",
+    );
+    await tabTo(second);
+    await page.keyboard.press(" ");
+    // Another process retitles the agenda as the accept is on its way: hunk 1 is another hunk
+    // by the time it arrives, so the ids sent are stale; the card is read again and says so.
+    let moved = false;
+    const commands = (url: URL) => url.pathname.endsWith("/api/commands");
+    await page.route(commands, async (route) => {
+      if (!moved && route.request().postData()?.includes(SEEDED.hunks)) {
+        moved = (await retitle("Offsite agenda", "Offsite agenda (draft)", 2)).ok;
+      }
+      await route.continue();
+    });
+    await tabTo(accept);
+    await page.keyboard.press("Enter");
+    expect(await seen(agenda.getByRole("alert"))).toBe(
+      "The proposal changed while you chose (the artifact moved on), so nothing was accepted: its hunks are shown again as they are now. Check them, then accept again.",
+    );
+    await page.unroute(commands);
+    expect(moved).toBe(true);
+    expect(await textOf("plan_6")).toContain("Day one: talks.");
+    // Read again at v3: the hunk left out is the same hunk, still left out.
+    await agenda.getByText("now at v3").waitFor();
+    expect(await kept()).toEqual([true, false]);
+    await tabTo(accept);
+    await page.keyboard.press("Enter");
+    await agenda.waitFor({ state: "detached" });
+    expect(await seen(status())).toBe(
+      "Accepted 1 of 2 hunks: plan_6 is now at version 4. Landed: hunk 1 of 2 (text, line 2). Left out: hunk 2 of 2 (text, line 5).",
+    );
+    expect(await textOf("plan_6")).toBe(
+      "Offsite agenda (draft)\nDay one: demos.\nLunch at noon.\nWalk by the lake.\nDay two: workshops.\nDinner at eight.\n",
+    );
+    const proposal = await reading((ws) => ws.proposal(SEEDED.hunks));
+    expect(proposal?.resolution).toMatchObject({ decision: "accept", version: 4, surface: "page" });
+    const { landed = [], not_landed = [] } = proposal?.resolution?.hunks ?? {};
+    expect(landed.map((hunk) => hunk.kind === "text" && hunk.added)).toEqual([
+      ["Day one: demos.\n"],
+    ]);
+    expect(not_landed.map((hunk) => hunk.kind === "text" && hunk.added)).toEqual([
+      ["Day two: a hackathon.\n"],
+    ]);
+  });
+
+  it("a re-proposal says which rejected proposal it repeats and why that one was rejected", async () => {
+    const again = card("Edit of plan_7 (plan)");
+    expect(await seen(again)).toContain(
+      "Repeats rejected proposal prp_first, rejected because: “Not before the budget review.”",
+    );
+    await button(again, "Accept").click();
+    await again.waitFor({ state: "detached" });
+    expect(await seen(status())).toBe("Accepted: plan_7 is now at version 2.");
+    expect(await textOf("plan_7")).toBe("Team: five people.\n");
+  });
+
+  it("Accept all clean answers a thread's clean proposals in one command; conflicts are skipped", async () => {
+    const pricing = page.getByRole("region", { name: /^Pricing · thr_4/ });
+    expect(await seen(pricing)).toContain("3 proposals merge cleanly; 1 other would be skipped.");
+    await tabTo(button(pricing, "Accept all clean"));
+    await page.keyboard.press("Enter");
+    const report = pricing.getByRole("list", { name: "What Accept all clean did" });
+    await report.waitFor();
+    // In the order shown: the undercut conflicts once the basic price landed; the enterprise
+    // price is rebased onto it; the trial conflicted from the start and was not sent.
+    const lines = await report.getByRole("listitem").allInnerTexts();
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toBe("prp_basic landed: plan_8 is now at version 2");
+    expect(lines[1]).toMatch(/^prp_undercut refused: Refused \(conflict\): /);
+    expect(lines[2]).toBe("prp_enterprise landed: plan_8 is now at version 3");
+    expect(lines[3]).toBe("prp_trial skipped: it conflicts");
+    expect(await seen(status())).toBe(
+      "Accepted all clean: 2 landed, 1 refused; skipped 1 that cannot merge cleanly.",
+    );
+    await expect.poll(() => pricing.getByRole("article").count()).toBe(2);
+    await browser.shot("8-accept-all-clean", pricing);
+    expect(await textOf("plan_8")).toBe("Basic: 6.\nTeam: 20.\nSupport: email.\nEnterprise: 99.\n");
+    const after = await reading(async (ws) =>
+      Promise.all(
+        [SEEDED.basic, SEEDED.undercut, SEEDED.enterprise, SEEDED.trial].map(async (id) => {
+          const { status, resolution } = (await ws.proposal(id)) ?? {};
+          return [status, resolution?.version ?? null];
+        }),
+      ),
+    );
+    expect(after).toEqual([
+      ["accepted", 2],
+      ["pending", null],
+      ["accepted", 3],
+      ["pending", null],
+    ]);
+    // What was left is answered one by one.
+    for (const [name, id] of [
+      ["Edit of plan_8 (plan)", SEEDED.undercut],
+      ["Edit of plan_9 (plan)", SEEDED.trial],
+    ] as const) {
+      const left = pricing.getByRole("article", { name, exact: true });
+      await button(left, "Reject").click();
+      await button(left, "Reject").click();
+      await left.waitFor({ state: "detached" });
+      expect((await reading((ws) => ws.proposal(id)))?.status).toBe("rejected");
+    }
   });
 
   it("Reject asks for an optional reason, then rejects with it", async () => {

@@ -3,13 +3,17 @@ import type { Workspace } from "../../../workspace/api.ts";
 import { openDocument } from "../../serve/review/edit.ts";
 import { changesTo, type EditDocument, readBack } from "../../serve/review/edit-document.ts";
 import { type Person, person } from "./actors.ts";
-import { PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
+import { pickClean, skippedLines } from "./all-clean.ts";
+import { optionValue, PERSON_ARGS, WORKSPACE_ARGS } from "./args.ts";
+import { BATCH_LIMIT, printBatch, proposalIds, respondAll } from "./batch.ts";
+import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { editText } from "./editor.ts";
-import { type CliError, isCliError, refused, usage } from "./exit.ts";
-import type { Io } from "./io.ts";
+import { type CliError, type ExitCode, isCliError, refused, usage } from "./exit.ts";
+import { type Io, type Output, printReport, type Report } from "./io.ts";
 import { type ProposalView, viewProposal } from "./proposal-view.ts";
 import { respond, respondReport } from "./respond.ts";
+import { line } from "./shown.ts";
 
 /**
  * What to open the editor on (the page's editor opens on the same): the merged text when the
@@ -67,17 +71,105 @@ function hunkIds(list: string): string[] {
     .filter((id) => id !== "");
 }
 
+/** The options `accept` reads beyond its ids. */
+interface AcceptOptions {
+  readonly edit?: boolean | undefined;
+  readonly hunks?: string | undefined;
+  readonly "all-clean"?: boolean | undefined;
+  readonly "all-or-nothing"?: boolean | undefined;
+  readonly thread?: string | undefined;
+}
+
 /**
- * `accept <proposal> [--edit | --hunks id,id]`: accept, accept with the person's own edit of
- * the merge, or accept only some hunks of it (as `show` lists them).
+ * Refuses options that do not go together: `--edit` and `--hunks` answer one proposal;
+ * `--all-clean` picks the proposals itself; `--thread` only narrows `--all-clean`.
+ *
+ * @throws CliError `usage`
+ */
+function checkCombination(ids: readonly string[], args: AcceptOptions): void {
+  const allClean = args["all-clean"] === true;
+  if (args.edit === true && args.hunks !== undefined) {
+    throw usage("choose --edit or --hunks, not both");
+  }
+  if (allClean && ids.length > 0) throw usage("choose proposal ids or --all-clean, not both");
+  if (!allClean && args.thread !== undefined) throw usage("--thread narrows --all-clean only");
+  if ((allClean || ids.length > 1) && (args.edit === true || args.hunks !== undefined)) {
+    throw usage("--edit and --hunks answer one proposal at a time");
+  }
+  if (!allClean && ids.length === 0) {
+    throw usage("give a proposal's id (or several), or --all-clean");
+  }
+}
+
+/** One proposal accepted as `accept` always has: whole, with the person's edit, or in hunks. */
+async function acceptOne(run: {
+  readonly io: Io;
+  readonly workspace: Workspace;
+  readonly by: Person;
+  readonly id: string;
+  readonly args: AcceptOptions;
+  readonly paint: Palette;
+}): Promise<Report> {
+  const { io, workspace, by, id, args, paint } = run;
+  if (args.edit === true) {
+    const view = await viewProposal(workspace, id);
+    return respondReport(await acceptEdited(io, workspace, by, view), paint);
+  }
+  const accept = {
+    proposal_id: id,
+    decision: "accept",
+    ...(args.hunks === undefined ? {} : { hunks: hunkIds(args.hunks) }),
+  } as const;
+  const written = await respond(workspace, by, accept).catch((error: unknown) => {
+    throw withHint(error, id);
+  });
+  return respondReport(written, paint);
+}
+
+/**
+ * `accept --all-clean [--thread T]`: every pending proposal whose preview is clean, in one
+ * batch; those skipped (conflicting, blocked, changes requested) are named first.
+ */
+async function acceptAllClean(
+  workspace: Workspace,
+  by: Person,
+  out: Output,
+  args: AcceptOptions,
+): Promise<ExitCode> {
+  const { clean, skipped } = await pickClean(workspace, args.thread);
+  const picked = clean.slice(0, BATCH_LIMIT);
+  const left = clean.length - picked.length;
+  const text = [
+    ...skippedLines(skipped, out.paint),
+    ...(left === 0 ? [] : [line`${String(left)} more clean proposals wait: run it again`]),
+  ];
+  const json = { skipped, clean_left: left };
+  if (picked.length === 0) {
+    const none = line`no pending proposal${args.thread === undefined ? "" : ` of thread ${args.thread}`} is clean; nothing was accepted`;
+    return printReport(out, { json: { ok: true, outcome: null, ...json }, text: [...text, none] });
+  }
+  const answers = picked.map((id) => ({ proposal_id: id, decision: "accept" }) as const);
+  const written = await respondAll(workspace, by, answers, args["all-or-nothing"] === true);
+  return printBatch(written, out, { text, json });
+}
+
+/**
+ * `accept <proposal>… [--edit | --hunks id,id] | --all-clean [--thread T]`: accept one
+ * proposal (whole, with the person's own edit of the merge, or only some hunks of it, as
+ * `show` lists them); several in one batch; or every clean one.
  */
 export function acceptCommand(cli: CliContext): CommandDef {
   return defineCliCommand(cli, {
     name: "accept",
     description:
-      "Accept a proposal, rebased onto the current version; with --edit, open $EDITOR on the merged (or conflicted) text and accept what is saved",
+      "Accept a proposal, rebased onto the current version (several ids, or --all-clean: in one batch, each rebased on the ones before); with --edit, open $EDITOR on the merged (or conflicted) text and accept what is saved",
+    variadic: true,
     args: {
-      proposal: { type: "positional", description: "The proposal's id", required: true },
+      proposal: {
+        type: "positional",
+        description: "The proposal's id; several are answered in order, in one write",
+        required: false,
+      },
       edit: {
         type: "boolean",
         description:
@@ -88,28 +180,38 @@ export function acceptCommand(cli: CliContext): CommandDef {
         description:
           "Accept only these hunks, ids from `show`, comma-separated (none: the proposal is rejected)",
       },
+      "all-clean": {
+        type: "boolean",
+        description:
+          "Accept every pending proposal whose preview is clean, in one batch; says which it skipped (conflicting, blocked, changes requested)",
+      },
+      thread: {
+        type: "string",
+        valueHint: "id",
+        description: "With --all-clean: only the proposals of this thread",
+      },
+      "all-or-nothing": {
+        type: "boolean",
+        description:
+          "With several proposals: if any answer is refused, write none of them (default: the others land)",
+      },
       ...PERSON_ARGS,
       ...WORKSPACE_ARGS,
     },
     async run({ args, session, out, io }) {
       const by = person(args.as);
       const { workspace } = session;
-      if (args.edit === true && args.hunks !== undefined) {
-        throw usage("choose --edit or --hunks, not both");
+      const options: AcceptOptions = { ...args, thread: optionValue(args, "thread") };
+      const ids = proposalIds(args._);
+      checkCombination(ids, options);
+      if (options["all-clean"] === true) return acceptAllClean(workspace, by, out, options);
+      const [only] = ids;
+      if (ids.length === 1 && only !== undefined) {
+        return acceptOne({ io, workspace, by, id: only, args: options, paint: out.paint });
       }
-      if (args.edit === true) {
-        const view = await viewProposal(workspace, args.proposal);
-        return respondReport(await acceptEdited(io, workspace, by, view), out.paint);
-      }
-      const accept = {
-        proposal_id: args.proposal,
-        decision: "accept",
-        ...(args.hunks === undefined ? {} : { hunks: hunkIds(args.hunks) }),
-      } as const;
-      const written = await respond(workspace, by, accept).catch((error: unknown) => {
-        throw withHint(error, args.proposal);
-      });
-      return respondReport(written, out.paint);
+      const answers = ids.map((id) => ({ proposal_id: id, decision: "accept" }) as const);
+      const written = await respondAll(workspace, by, answers, options["all-or-nothing"] === true);
+      return printBatch(written, out, { text: [], json: {} });
     },
   });
 }

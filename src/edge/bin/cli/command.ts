@@ -25,6 +25,11 @@ interface CliCommandSpec<A extends ArgsDef> {
   readonly description: string;
   readonly args: A;
   /**
+   * Whether the last positional takes any number of values (read from `args._`), so that
+   * `accept ID ID …` is not refused as surplus arguments.
+   */
+  readonly variadic?: boolean;
+  /**
    * Runs the command: a report to print, or (for a command that prints as it goes, such as
    * `log --follow`) the exit code once it has printed everything.
    */
@@ -45,7 +50,7 @@ export function defineCliCommand<const A extends ArgsDef>(
     meta: { name: spec.name, description: spec.description },
     args: spec.args,
     async run({ args, rawArgs }) {
-      checkArgs(rawArgs, spec.args);
+      checkArgs(rawArgs, spec.args, spec.variadic === true);
       const out = output(cli.io, args.json === true);
       const session = await openSession(args, cli.io);
       try {

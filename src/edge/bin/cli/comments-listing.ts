@@ -4,20 +4,36 @@ import type { Palette } from "./colour.ts";
 import { block, line, type Shown } from "./shown.ts";
 
 /**
- * What a reviewer should know of a proposal before its diff: changes were requested, it
- * revises another, it proposes again a rejected change. Ids are made visible.
+ * The re-proposal mark: which rejected proposal's change this one repeats, and why that one
+ * was rejected when it can be read (the reason shown on this line, its breaks as escapes, so
+ * it cannot start a line of its own).
  */
-export function renderMarks(proposal: Proposal, paint: Palette): Shown[] {
+function reproposalMark(rejectedId: string, rejected: Proposal | null, paint: Palette): Shown {
+  const head = line`${paint.yellow("re-proposal")}: the same change as ${rejectedId}, which was rejected`;
+  const resolution = rejected?.resolution ?? null;
+  if (resolution === null || resolution.decision !== "reject") return head;
+  const by = resolution.by === null ? "" : ` by ${participantKey(resolution.by)}`;
+  const reason = resolution.reason;
+  return reason === null ? line`${head}${by} (no reason given)` : line`${head}${by}: ${reason}`;
+}
+
+/**
+ * What a reviewer should know of a proposal before its diff: changes were requested, it
+ * revises another, it proposes again a rejected change (with that rejection's reason, when
+ * the rejected proposal can be read). Ids and reasons are made visible.
+ */
+export function renderMarks(
+  { proposal, rejected }: { readonly proposal: Proposal; readonly rejected: Proposal | null },
+  paint: Palette,
+): Shown[] {
   return [
     ...(proposal.changes_requested
       ? [line`${paint.yellow("changes requested")}: waiting for its agent to revise it`]
       : []),
-    ...(proposal.revises === null ? [] : [line`revises ${proposal.revises}`]),
+    ...(proposal.revises === null ? [] : [line`revises ${proposal.revises}, which it superseded`]),
     ...(proposal.reproposal_of === null
       ? []
-      : [
-          line`${paint.yellow("re-proposal")}: the same change as ${proposal.reproposal_of}, which was rejected`,
-        ]),
+      : [reproposalMark(proposal.reproposal_of, rejected, paint)]),
   ];
 }
 

@@ -1,6 +1,7 @@
 /**
  * The exit codes of `agent-workspace`, documented in every `--help`: `0` done; `1` refused
- * (the rejection printed, its type named; nothing was written); `2` usage (a bad command,
+ * (the rejection printed, its type named; nothing was written — of a batch of answers, any
+ * answer refused, the others landing unless `--all-or-nothing`); `2` usage (a bad command,
  * option or module); `3` failed (a store fault, or a host port, editor or channel that threw).
  */
 export const EXIT = { done: 0, refused: 1, usage: 2, failed: 3 } as const;

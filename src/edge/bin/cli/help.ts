@@ -8,6 +8,8 @@ const EXIT_CODES_HELP: readonly string[] = [
   "",
   "  0  done",
   "  1  refused: the rejection is printed, its type named; nothing was written",
+  "     (answering several proposals at once: any answer refused; the others landed,",
+  "     unless --all-or-nothing)",
   "  2  usage: a bad command, option or module",
   "  3  failed: a store fault, or a host port, editor or answer channel that threw",
 ];

@@ -66,7 +66,7 @@ function proposalLine(view: ProposalView, paint: Palette): Entry {
   const state = line`${behindText(preview.behind)}, ${mergeState(view, paint)}`;
   const more = [
     ...(proposal.rationale === null ? [] : [line`why: ${proposal.rationale}`]),
-    ...renderMarks(proposal, paint),
+    ...renderMarks(view, paint),
   ];
   return { id: proposal.id, text: line`${changeText(view)} — ${state}`, more };
 }

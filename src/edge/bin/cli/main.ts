@@ -7,6 +7,7 @@ import { commentCommand, requestChangesCommand } from "./comment.ts";
 import { decideCommand } from "./decide.ts";
 import { EXIT, type ExitCode, isCliError } from "./exit.ts";
 import { commandFor, helpText } from "./help.ts";
+import { historyCommand } from "./history.ts";
 import { inboxCommand } from "./inbox.ts";
 import { type Io, output } from "./io.ts";
 import { logCommand } from "./log.ts";
@@ -15,6 +16,7 @@ import { offerCommand } from "./offer.ts";
 import { rejectCommand } from "./reject.ts";
 import { renderRefusal } from "./render-refusal.ts";
 import { resolveCommand } from "./resolve.ts";
+import { revertCommand } from "./revert.ts";
 import { serveCommand } from "./serve.ts";
 import { showCommand } from "./show.ts";
 import { line, shownLines } from "./shown.ts";
@@ -41,6 +43,8 @@ function rootCommand(cli: CliContext): CommandDef {
       offer: offerCommand(cli),
       notes: notesCommand(cli),
       log: logCommand(cli),
+      history: historyCommand(cli),
+      revert: revertCommand(cli),
       serve: serveCommand(cli),
     },
   };

@@ -15,6 +15,11 @@ export interface ProposalView {
   /** The artifact's type. */
   readonly kind: string;
   readonly preview: ProposalPreview;
+  /**
+   * For a re-proposal, the rejected proposal whose change it repeats, so its reason can be
+   * shown beside it (`null` when it repeats none, or that one cannot be loaded).
+   */
+  readonly rejected: Proposal | null;
 }
 
 /**
@@ -41,7 +46,9 @@ export async function viewOf(workspace: Workspace, proposal: Proposal): Promise<
   const previewed = await workspace.previewProposal(proposal.id);
   if (!previewed.ok) throw refused(previewed.rejection);
   const kind = change.type === "create_artifact" ? change.kind : (artifact?.kind ?? "?");
-  return { proposal, artifact, kind, preview: previewed.value };
+  const rejectedId = proposal.reproposal_of;
+  const rejected = rejectedId === null ? null : await workspace.proposal(rejectedId);
+  return { proposal, artifact, kind, preview: previewed.value, rejected };
 }
 
 const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
@@ -82,6 +89,8 @@ export function proposalSummary(view: ProposalView): Record<string, unknown> {
     changes_requested: proposal.changes_requested,
     revises: proposal.revises,
     reproposal_of: proposal.reproposal_of,
+    // The rejection a re-proposal repeats, when it can be read: why that change was turned down.
+    reproposal_rejection: view.rejected?.resolution ?? null,
     comments: proposal.comments.length,
     behind: preview.behind,
     mergeable: preview.mergeable,

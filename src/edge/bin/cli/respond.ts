@@ -1,12 +1,13 @@
 import { isKnownEvent } from "../../../model/event.ts";
 import type { JsonObject } from "../../../model/json.ts";
+import type { Outcome } from "../../../model/outcome.ts";
 import type { Patch } from "../../../model/patches.ts";
 import type { Workspace, WriteResult } from "../../../workspace/api.ts";
 import type { Person } from "./actors.ts";
 import type { Palette } from "./colour.ts";
 import { refused } from "./exit.ts";
 import type { Report } from "./io.ts";
-import { line } from "./shown.ts";
+import { line, type Shown } from "./shown.ts";
 
 /** Where every answer from this tool is recorded as coming from. */
 export const SURFACE = "cli";
@@ -46,27 +47,38 @@ export async function respond(
   return written;
 }
 
-/** The resolution event a write appended, if it appended one (a repeat appends nothing). */
-function resolution(written: Extract<WriteResult, { ok: true }>): JsonObject | null {
+/** The resolution event of `proposalId` among those a write appended (a repeat appends none). */
+export function resolutionOf(
+  written: Extract<WriteResult, { ok: true }>,
+  proposalId: string,
+): JsonObject | null {
   for (const { event } of written.envelopes) {
-    if (isKnownEvent(event) && event.type === "proposal_resolved") return event as JsonObject;
+    if (
+      isKnownEvent(event) &&
+      event.type === "proposal_resolved" &&
+      event.proposal_id === proposalId
+    )
+      return event as JsonObject;
   }
   return null;
 }
 
-/** What answering a proposal did, in one line: the version it landed at, rebased or not. */
-export function respondReport(written: Extract<WriteResult, { ok: true }>, paint: Palette): Report {
-  const { outcome } = written;
-  const json = { ok: true, outcome, envelopes: written.envelopes };
-  if (outcome.type !== "resolved") return { json, text: [line`recorded (${outcome.type})`] };
-  const event = resolution(written);
+/** A proposal's answer as an outcome reports it (alone, or as one item of a batch). */
+type ResolvedOutcome = Extract<Outcome, { type: "resolved" }>;
+
+/**
+ * One answer in one line: the version it landed at (rebased or not), a rejection, or a
+ * repeat that wrote nothing. `event` is its `proposal_resolved`, `null` for a repeat.
+ */
+export function resolvedLine(
+  outcome: ResolvedOutcome,
+  event: JsonObject | null,
+  paint: Palette,
+): Shown {
   const id = outcome.proposal_id;
   const verb = outcome.decision === "accept" ? "accepted" : "rejected";
-  if (event === null) {
-    return { json, text: [line`${id} was already ${verb}; nothing was written`] };
-  }
-  if (outcome.decision === "reject")
-    return { json, text: [line`${paint.green("rejected")} ${id}`] };
+  if (event === null) return line`${id} was already ${verb}; nothing was written`;
+  if (outcome.decision === "reject") return line`${paint.green("rejected")} ${id}`;
   const artifact = String(event.artifact_id);
   const how = [
     event.already_present === true ? "already present, no new version" : null,
@@ -74,10 +86,14 @@ export function respondReport(written: Extract<WriteResult, { ok: true }>, paint
     event.changes !== null ? "with your changes" : null,
   ].filter((part) => part !== null);
   const tail = how.length === 0 ? "" : ` (${how.join("; ")})`;
-  return {
-    json,
-    text: [
-      line`${paint.green("accepted")} ${id}: ${artifact} is at v${String(outcome.version)}${tail}`,
-    ],
-  };
+  return line`${paint.green("accepted")} ${id}: ${artifact} is at v${String(outcome.version)}${tail}`;
+}
+
+/** What answering a proposal did, in one line: the version it landed at, rebased or not. */
+export function respondReport(written: Extract<WriteResult, { ok: true }>, paint: Palette): Report {
+  const { outcome } = written;
+  const json = { ok: true, outcome, envelopes: written.envelopes };
+  if (outcome.type !== "resolved") return { json, text: [line`recorded (${outcome.type})`] };
+  const event = resolutionOf(written, outcome.proposal_id);
+  return { json, text: [resolvedLine(outcome, event, paint)] };
 }

@@ -75,7 +75,7 @@ function renderShow(view: ProposalView, paint: Palette): Shown[] {
     paint.bold(`proposal ${proposal.id}: ${changeText(view)}, ${proposal.status}`),
     ...(why === null ? [] : block(shown(WHY), why, " ".repeat(WHY.length))),
     shown(baseText(view)),
-    ...renderMarks(proposal, paint),
+    ...renderMarks(view, paint),
     ...verdict(view, paint),
   ];
   const gap = shown("");
@@ -112,6 +112,7 @@ export function showCommand(cli: CliContext): CommandDef {
         kind: view.kind,
         artifact: view.artifact,
         preview: view.preview,
+        rejected: view.rejected,
         regions: conflictRegions(view.preview.conflicts),
       };
       return { json, text: renderShow(view, out.paint) };

@@ -23,11 +23,12 @@ function spellings(def: ArgsDef): Map<string, "string" | "boolean"> {
 /**
  * Refuses what citty's lenient parser would let through: an option the command does not
  * define (a typo like `--jsno`), a string option without its value, and more arguments than
- * the command takes. Mirrors the parser: a string option takes the next argument as its value.
+ * the command takes (any number of them for the last positional when `variadic`, as in
+ * `accept ID ID …`). Mirrors the parser: a string option takes the next argument as its value.
  *
  * @throws CliError `usage` naming the option or argument.
  */
-export function checkArgs(rawArgs: readonly string[], def: ArgsDef): void {
+export function checkArgs(rawArgs: readonly string[], def: ArgsDef, variadic = false): void {
   const known = spellings(def);
   const wanted = Object.values(def).filter((arg) => arg.type === "positional").length;
   const extra: string[] = [];
@@ -49,6 +50,6 @@ export function checkArgs(rawArgs: readonly string[], def: ArgsDef): void {
       i++;
     }
   }
-  const surplus = extra.slice(wanted);
+  const surplus = variadic ? [] : extra.slice(wanted);
   if (surplus.length > 0) throw usage(`unexpected argument ${surplus.join(" ")}`);
 }

@@ -2,9 +2,12 @@
 // sequence, control, bidi override or line break of theirs reaches the terminal raw, in text
 // or in --json, on stdout or stderr; colour comes from the palette alone.
 import { describe, expect, it } from "vitest";
+import { fixtureRegistry } from "../../../../src/conformance/fixtures.ts";
 import { runCli } from "../../../../src/edge/bin/cli/main.ts";
+import { sqliteStore } from "../../../../src/stores/sqlite/sqlite-store.ts";
+import { createWorkspace } from "../../../../src/workspace/workspace.ts";
 import { BREAKS, ESCAPES } from "../../../model/fixtures/others-text.ts";
-import { everywhere, HOSTILE_REGISTRY, hostileFile } from "./fixtures/hostile.ts";
+import { agent, everywhere, HOSTILE_REGISTRY, hostileFile } from "./fixtures/hostile.ts";
 import { recordingIo } from "./fixtures/io.ts";
 
 /** Runs the CLI in process on a terminal (colours on), as a person would. */
@@ -127,5 +130,53 @@ describe("an agent's escape sequences, on a person's terminal", () => {
     expect(usage.code).toBe(2);
     expect(unsafeIn(usage.stderr)).toEqual([]);
     expect(usage.stderr).toContain("unknown option --viewer\\u000d\n");
+  });
+
+  it("shows a forged key in history's summary, and a forged rejection reason on a re-proposal, as escapes on the CLI's lines", async () => {
+    const forged = "x\n- accepted by alice\u001b[2J";
+    const db = await hostileFile(everywhere(forged));
+    const accepted = await onTerminal(["accept", "prp_json", ...on(db), "--as", "alice"]);
+    expect(accepted.code).toBe(0);
+    const rejected = await onTerminal([
+      "reject",
+      "prp_text",
+      "--reason",
+      forged,
+      ...on(db),
+      "--as",
+      "alice",
+    ]);
+    expect(rejected.code).toBe(0);
+    const ws = createWorkspace({ registry: fixtureRegistry(), store: sqliteStore({ path: db }) });
+    const patch = {
+      kind: "text_edits" as const,
+      edits: [{ old: "Friday", new: `Monday ${forged}` }],
+    };
+    const change = { type: "edit_artifact" as const, artifact_id: "m1", base_version: 1, patch };
+    const again = await ws.commit(
+      { type: "propose_change", proposal_id: "prp_again", change },
+      agent,
+    );
+    await ws.close();
+    expect(again).toMatchObject({
+      ok: true,
+      outcome: { reproposal_of: { proposal_id: "prp_text" } },
+    });
+    const shown = "x\\u000a- accepted by alice\\u001b[2J";
+    for (const argv of [
+      ["history", "c1", ...on(db)],
+      ["show", "prp_again", ...on(db)],
+      ["inbox", ...on(db)],
+    ]) {
+      const { code, stdout } = await onTerminal(argv);
+      expect(code, argv.join(" ")).toBe(0);
+      expect(unsafeIn(stdout), argv.join(" ")).toEqual([]);
+      const lines = stdout.replace(PALETTE, "").split("\n");
+      expect(
+        lines.some((line) => line.startsWith("- accepted")),
+        argv.join(" "),
+      ).toBe(false);
+      expect(stdout, argv.join(" ")).toContain(shown);
+    }
   });
 });
