@@ -5,7 +5,9 @@
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
  * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
  * decisions and side conversations, (f) the input limits, (g) a tool call against its
- * commit, (h) the live protocol's fan-out and (i) the host loop's commits per second. Prints markdown tables and how the numbers stand against the goals. The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
+ * commit, (h) the live protocol's fan-out, (i) the host loop's commits per second and (j)
+ * reviewing in parts. Prints markdown tables and how the numbers stand against the goals.
+ * The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
 import { cpus, loadavg } from "node:os";
@@ -254,3 +256,11 @@ const { benchHostLoop } = await import("./host-loop.ts");
 const hostLoop = await benchHostLoop();
 for (const r of hostLoop.rows) console.log(row([r.measure, String(r.value), r.unit, r.note]));
 console.log(`\n${hostLoop.goals.join("\n")}`);
+
+// (j) Reviewing in parts: a partial accept, a batch, a revert, the re-proposal check, each
+// against its peer.
+console.log("\n## (j) Reviewing in parts (memory)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchReview } = await import("./review.ts");
+for (const r of await benchReview()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
