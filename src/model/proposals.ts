@@ -161,6 +161,8 @@ export const CommentOnProposalSchema = z.strictObject({
   hunk_id: IdSchema.nullable().default(null),
   text: z.string().min(1),
   reply_to: IdSchema.nullable().default(null),
+  /** Where the comment was written (the CLI, the page, …), as answers record it. */
+  surface: z.string().nullable().default(null),
 });
 /** Comment on a proposal. */
 export type CommentOnProposal = z.infer<typeof CommentOnProposalSchema>;

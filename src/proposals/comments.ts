@@ -107,7 +107,7 @@ export function decideCommentOnProposal(
     hunkId: command.hunk_id,
     text: command.text,
     replyTo: command.reply_to,
-    surface: null,
+    surface: command.surface,
   };
   const problem = commentProblem(context, state, proposal, comment);
   return problem === null ? ok(commented(context, proposal, comment)) : refuse(problem);

@@ -214,8 +214,8 @@ function talkActions({
       refreshed(
         attempt(
           pending(proposal_id),
-          // `comment_on_proposal` has no `surface`: the comment is the person's, wherever made.
-          () => commit({ type: "comment_on_proposal", proposal_id, text, hunk_id }),
+          () =>
+            commit({ type: "comment_on_proposal", proposal_id, text, hunk_id, surface: SURFACE }),
           () => `Commented on ${proposal_id}.`,
         ),
       ),

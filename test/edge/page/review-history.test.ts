@@ -172,6 +172,8 @@ describe("history and comments on the review page, in chromium, against agent-wo
       { kind: "comment", text: "Ask Bob first.", hunk_id: hunk, by: { id: "alice" } },
     ]);
     expect(proposal?.status).toBe("pending");
+    const said = await reading(async (ws) => (await ws.log({ after: (await ws.head()) - 1 }))[0]);
+    expect(said?.event).toMatchObject({ type: "proposal_commented", surface: "page" });
   });
 
   it("Request changes keeps the proposal pending and marks its card", async () => {

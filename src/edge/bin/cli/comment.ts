@@ -46,6 +46,7 @@ export function commentCommand(cli: CliContext): CommandDef {
         text: args.text,
         ...(hunk === undefined ? {} : { hunk_id: hunk }),
         ...(replyTo === undefined ? {} : { reply_to: replyTo }),
+        surface: SURFACE,
       });
     },
   });

@@ -23,7 +23,13 @@ describe.concurrent("commenting from the CLI", () => {
     );
     const ws = open(db);
     const proposal = await ws.proposal(SEEDED.toReject);
+    const said = (await ws.log({ after: (await ws.head()) - 2 })).map((entry) => entry.event);
     await ws.close();
+    // Both are recorded as written at the CLI.
+    expect(said).toMatchObject([
+      { type: "proposal_commented", kind: "comment", surface: "cli" },
+      { type: "proposal_commented", kind: "request_changes", surface: "cli" },
+    ]);
     expect(proposal).toMatchObject({
       status: "pending",
       changes_requested: true,
