@@ -2,16 +2,9 @@ import type { JsonObject } from "../model/json.ts";
 import type { TextEdits } from "../model/patches.ts";
 import { patchFailed } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
-import { anchorPreview, pyRepr } from "./python-repr.ts";
-
-// Python's str.count for a non-empty needle: occurrences that do not overlap.
-function countOccurrences(text: string, needle: string): number {
-  let count = 0;
-  for (let at = text.indexOf(needle); at !== -1; at = text.indexOf(needle, at + needle.length)) {
-    count += 1;
-  }
-  return count;
-}
+import { pyRepr } from "./python-repr.ts";
+import { foldTextEdits } from "./text-edits-fold.ts";
+import { applyEditsInOneScan } from "./text-edits-scan.ts";
 
 /**
  * Applies anchored replacements to one text field, in order, each to the text the previous one
@@ -24,24 +17,10 @@ export function applyTextEdits(data: JsonObject, patch: TextEdits): Result<JsonO
   if (typeof current !== "string") {
     return refuse(patchFailed(`${pyRepr(field)} is not a text field`));
   }
-  let text = current;
-  for (const edit of patch.edits) {
-    if (edit.old === "") {
-      if (text !== "") {
-        return refuse(patchFailed("an empty anchor is only allowed when the text is empty"));
-      }
-      text = edit.new;
-      continue;
-    }
-    const count = countOccurrences(text, edit.old);
-    const anchor = pyRepr(anchorPreview(edit.old));
-    if (count === 0) return refuse(patchFailed(`the anchor ${anchor} is not found`));
-    if (count > 1) {
-      return refuse(patchFailed(`the anchor ${anchor} is ambiguous: it occurs ${count} times`));
-    }
-    // Slicing, not String.replace: `new` is literal text, so `$&` or `$1` must stay as typed.
-    const at = text.indexOf(edit.old);
-    text = text.slice(0, at) + edit.new + text.slice(at + edit.old.length);
-  }
-  return ok({ ...data, [field]: text });
+  // One edit is one scan either way; many would cost a scan of the whole text each.
+  const text =
+    patch.edits.length === 1
+      ? foldTextEdits(current, patch.edits)
+      : applyEditsInOneScan(current, patch.edits);
+  return text.ok ? ok({ ...data, [field]: text.value }) : text;
 }

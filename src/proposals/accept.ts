@@ -45,6 +45,15 @@ const NOTHING: Omit<CommitResult, "outcome"> = {
 
 const LABELS = ["proposed", "landed"] as const;
 
+/** What an accept is asked for beyond what it lands. */
+interface AcceptOptions {
+  /**
+   * Whether to compute `landedDiff` (default true). A preview never shows it, and on a big text
+   * it is a line diff of the whole text, so a preview asks for none.
+   */
+  readonly landedDiff?: boolean;
+}
+
 function alreadyThere(
   version: number,
   rebasedFrom: number | null,
@@ -60,6 +69,7 @@ function acceptEdit(
   proposal: Proposal,
   change: EditArtifact,
   command: RespondToProposal,
+  wantsDiff: boolean,
 ): Result<Accepted> {
   const current = currentArtifact(state, change.artifact_id);
   if (!current.ok) return current;
@@ -93,7 +103,7 @@ function acceptEdit(
   if (chosen !== null && !chosen.ok) return chosen;
   const hunks = chosen?.value.hunks ?? null;
   const stored = chosen === null ? whole : ok(chosen.value.data);
-  const landedDiff = dataDiff(proposed, stored.value, LABELS);
+  const landedDiff = wantsDiff ? dataDiff(proposed, stored.value, LABELS) : null;
   // Nothing to write: the proposal's effect is already there (P3) — or, with the person's
   // changes, what they made of it is, which is not the proposal being present.
   if (jsonEqual(stored.value, before)) {
@@ -207,18 +217,20 @@ function acceptArchive(
  * Applies an accepted proposal to the artifact as it is now, ignoring write policies: an edit
  * is rebased (three-way merged when the artifact moved on), a create or archive applied.
  * When its effect is already in the artifact, nothing is written and the accept succeeds at
- * the current version. A merge conflict is refused as `conflict`, changing nothing.
+ * the current version. A merge conflict is refused as `conflict`, changing nothing. With
+ * `landedDiff: false` in `options`, an edit's `landedDiff` is left `null` (not computed).
  */
 export function acceptProposal(
   context: DecideContext,
   state: State,
   proposal: Proposal,
   command: RespondToProposal,
+  options: AcceptOptions = {},
 ): Result<Accepted> {
   const { change } = proposal;
   switch (change.type) {
     case "edit_artifact":
-      return acceptEdit(context, state, proposal, change, command);
+      return acceptEdit(context, state, proposal, change, command, options.landedDiff ?? true);
     case "create_artifact":
       return acceptCreate(context, state, proposal, change, command.changes);
     case "archive_artifact":

@@ -61,7 +61,7 @@ export function previewAccept(
     status: proposal.status,
     behind,
   };
-  const accepted = acceptProposal(context, state, proposal, {
+  const asAccepted = {
     type: "respond_to_proposal",
     proposal_id: proposal.id,
     decision: "accept",
@@ -70,7 +70,9 @@ export function previewAccept(
     base_version: null,
     surface: null,
     hunks: null,
-  });
+  } as const;
+  // The diff a preview shows is from the data now, so the accept's own diff is not asked for.
+  const accepted = acceptProposal(context, state, proposal, asAccepted, { landedDiff: false });
   const none = { conflicts: [], result: null, diff: null, already_present: false, hunks: [] };
   if (!accepted.ok) {
     const { rejection } = accepted;
