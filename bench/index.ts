@@ -264,3 +264,18 @@ console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchReview } = await import("./review.ts");
 for (const r of await benchReview()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (k) Paged lists: the inbox's first page of 10⁴ pending proposals against the whole list.
+console.log("\n## (k) The inbox's first page (SQLite, PostgreSQL when set)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchInbox } = await import("./inbox.ts");
+for (const r of await benchInbox()) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (l) Many async writers on one instance: group commit (ADR 0055).
+console.log("\n## (l) Writers on one instance (SQLite full, PostgreSQL when set)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchWriters } = await import("./writers.ts");
+for (const r of await benchWriters())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));

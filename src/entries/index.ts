@@ -52,6 +52,8 @@ export { DEFAULT_MODE_LADDERS } from "../model/modes.ts";
 export type { Note } from "../model/notes.ts";
 export type { ThreadOffer, ThreadOfferInput } from "../model/offers.ts";
 export type { Outcome } from "../model/outcome.ts";
+export type { Page, PageRequest } from "../model/pages.ts";
+export { DEFAULT_PAGE_LIMIT, MAX_PAGE_LIMIT } from "../model/pages.ts";
 export type { Patch } from "../model/patches.ts";
 export type { Placement } from "../model/placement.ts";
 export type { Proposal } from "../model/proposals.ts";
@@ -68,7 +70,7 @@ export { proposalAcknowledgement } from "../proposals/acknowledgement.ts";
 export type { ProposalPreview } from "../proposals/preview.ts";
 export type { MemoryStore } from "../stores/memory.ts";
 export { memoryStore } from "../stores/memory.ts";
-export type { ProposalFilter, Store } from "../stores/port.ts";
+export type { PageAt, ProposalFilter, Store } from "../stores/port.ts";
 export type {
   AnswerOptions,
   DecisionAnswer,

@@ -95,6 +95,16 @@ export class PersistentMap<V> implements ReadonlyMap<string, V> {
     return undefined;
   }
 
+  /**
+   * The values of the keys that came after position `position`, in insertion order: each a
+   * lookup by position, so reading a few of them costs a few, wherever they start.
+   */
+  *valuesAfter(position: number): Generator<V, void, undefined> {
+    for (let at = Math.max(0, position + 1); at < this.size; at += 1) {
+      yield (this.#entries.get(at) as Entry<V>)[1];
+    }
+  }
+
   /** The entries, in insertion order. */
   [Symbol.iterator](): MapIterator<[string, V]> {
     return this.entries();

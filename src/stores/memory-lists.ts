@@ -1,7 +1,7 @@
 import type { WorkspaceSnapshot } from "../model/snapshot.ts";
-import { ALL, both, filedUnder, type HeldWorkspace } from "./memory-state.ts";
+import { ALL, both, filedUnder, type HeldWorkspace, pageFiledUnder } from "./memory-state.ts";
 import { offersOf, pendingDecisions } from "./pending.ts";
-import type { ProposalFilter, Store } from "./port.ts";
+import type { PageAt, ProposalFilter, Store } from "./port.ts";
 
 type Lists = Pick<
   Store,
@@ -17,14 +17,17 @@ export function memoryLists(held: (workspaceId: string) => HeldWorkspace): Lists
   return {
     revisions: async (workspaceId, artifactId) =>
       snapshot(workspaceId).revisions.get(artifactId)?.slice() ?? [],
-    proposals: async (workspaceId, { status, artifactId }: ProposalFilter) => {
+    proposals: async (workspaceId, { status, artifactId, ...at }: ProposalFilter & PageAt) => {
       const { snapshot: s, proposals: index } = held(workspaceId);
+      // Each filter reads the index for it, from where the page starts.
       if (artifactId !== undefined && status !== undefined) {
-        return filedUnder(index.byBoth, s.proposals, both(artifactId, status));
+        return pageFiledUnder(index.byBoth, s.proposals, both(artifactId, status), at);
       }
-      if (artifactId !== undefined) return filedUnder(index.byArtifact, s.proposals, artifactId);
-      if (status !== undefined) return filedUnder(index.byStatus, s.proposals, status);
-      return [...s.proposals.values()];
+      if (artifactId !== undefined) {
+        return pageFiledUnder(index.byArtifact, s.proposals, artifactId, at);
+      }
+      if (status !== undefined) return pageFiledUnder(index.byStatus, s.proposals, status, at);
+      return pageFiledUnder(null, s.proposals, ALL, at);
     },
     artifacts: async (workspaceId) => [...snapshot(workspaceId).artifacts.values()],
     threads: async (workspaceId, { status }) => {

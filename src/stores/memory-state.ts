@@ -7,7 +7,7 @@ import { type Needs, type RevisionRef, revisionKey, type State } from "../model/
 import type { Thread } from "../model/threads.ts";
 import { PersistentMap } from "../persistent/persistent-map.ts";
 import { OrderedIds } from "./ordered-ids.ts";
-import type { AppendBatch } from "./port.ts";
+import { type AppendBatch, commandsOf } from "./port.ts";
 
 /** Ids filed under a key (a status, an artifact's, a thread's), each list in its table's order. */
 type Filed = PersistentMap<OrderedIds>;
@@ -121,19 +121,48 @@ export function withBatch(held: HeldWorkspace, batch: AppendBatch): HeldWorkspac
       before: before.runs,
       after: snapshot.runs,
     }),
-    commands:
-      batch.command === undefined
-        ? held.commands
-        : held.commands.set(
-            both(batch.command.participant, batch.command.command_id),
-            Object.freeze(batch.command),
-          ),
+    commands: commandsOf(batch).reduce(
+      (kept, command) =>
+        kept.set(both(command.participant, command.command_id), Object.freeze(command)),
+      held.commands,
+    ),
   });
 }
 
 /** The records an index files under `key`, in their table's order (none: an empty list). */
 export function filedUnder<V>(index: Filed, table: ReadonlyMap<string, V>, key: string): V[] {
   return [...(index.get(key) ?? OrderedIds.empty())].map((id) => table.get(id) as V);
+}
+
+/**
+ * A page of the records an index files under `key` (or, with no index, of the whole table):
+ * those placed after the record `after` (from the start when left out), at most `limit`. An
+ * `after` the table never held lists nothing.
+ */
+export function pageFiledUnder<V>(
+  index: Filed | null,
+  table: PersistentMap<V>,
+  key: string,
+  { after, limit }: { readonly after?: string; readonly limit?: number },
+): V[] {
+  const place = after === undefined ? -1 : table.position(after);
+  if (place === undefined) return [];
+  const most = limit ?? Number.POSITIVE_INFINITY;
+  const page: V[] = [];
+  if (most <= 0) return page;
+  const values =
+    index === null
+      ? table.valuesAfter(place)
+      : idsAfter(index.get(key) ?? OrderedIds.empty(), table, place);
+  for (const value of values) {
+    page.push(value);
+    if (page.length >= most) break;
+  }
+  return page;
+}
+
+function* idsAfter<V>(ids: OrderedIds, table: PersistentMap<V>, place: number): Generator<V> {
+  for (const id of ids.after(place)) yield table.get(id) as V;
 }
 
 // A revision by its version: its history holds version n at n - 1 when written in order.

@@ -14,6 +14,17 @@ export interface AppendBatch extends Omit<CommitResult, "outcome" | "events"> {
   readonly envelopes: readonly Envelope[];
   /** The command the batch carries out, under its sender's id, written with it (or never). */
   readonly command?: CommandRecord;
+  /**
+   * The commands a group commit carries out (ADR 0055), each under its sender's id, written
+   * with the batch (or never), beside `command`.
+   */
+  readonly commands?: readonly CommandRecord[];
+}
+
+/** Every command a batch keeps: its `command`, then its `commands`. */
+export function commandsOf(batch: AppendBatch): readonly CommandRecord[] {
+  const { command, commands = [] } = batch;
+  return command === undefined ? commands : [command, ...commands];
 }
 
 /** Whether an append landed; when another writer moved the log first, the head it found. */
@@ -25,6 +36,20 @@ export type AppendResult =
 export interface ProposalFilter {
   readonly status?: ProposalStatus;
   readonly artifactId?: string;
+}
+
+/**
+ * Where a page of a list starts and how long it is. The list's order is fixed when each entity
+ * is first written, so a page after an entity stays after it whatever changes later.
+ */
+export interface PageAt {
+  /**
+   * The id of the last entity of the page before: the page holds those made after it
+   * (matching the filter). An id the workspace never made lists nothing.
+   */
+  readonly after?: string;
+  /** At most this many (a whole number from 0); all of them when left out. */
+  readonly limit?: number;
 }
 
 /** Which append: its first envelope's position and id. */
@@ -92,6 +117,14 @@ export interface Store {
    */
   append(workspaceId: string, expectedHead: number, batch: AppendBatch): Promise<AppendResult>;
   /**
+   * Runs `run` holding the workspace's lock among every process using this store, where the
+   * store has one (PostgreSQL's advisory lock): a workspace whose append lost its
+   * compare-and-swap to another process retries under it rather than sleeping at random
+   * (ADR 0055). Absent where one process holds the store, or the store's own write lock
+   * already orders writers.
+   */
+  exclusively?<T>(workspaceId: string, run: () => Promise<T>): Promise<T>;
+  /**
    * The envelopes after position `after`, in order (at most `limit`). With `threadId`, only
    * those whose `thread_id` is that thread (envelopes of no thread never match), still in
    * order after `after` and at most `limit` of them; adapters read them by an index, so the
@@ -103,8 +136,11 @@ export interface Store {
   ): Promise<Envelope[]>;
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Promise<Revision[]>;
-  /** Proposals matching the filter, in the order they were made. */
-  proposals(workspaceId: string, filter: ProposalFilter): Promise<Proposal[]>;
+  /**
+   * Proposals matching the filter, in the order they were made; with `after` and `limit`, a
+   * page of them, read by an index from where `after` was made (its cost is the page's).
+   */
+  proposals(workspaceId: string, filter: ProposalFilter & PageAt): Promise<Proposal[]>;
   /** Every artifact, archived ones included, in the order they were created. */
   artifacts(workspaceId: string): Promise<Versioned[]>;
   /** Threads matching the filter, in the order they were created (by an index). */

@@ -26,8 +26,8 @@ interface Review {
   appends(): number;
 }
 
-// The store, with its appends counted: a command that lands in one append moves this by one.
-function counting<S extends Store>(store: S): { store: S; appends: () => number } {
+/** The store, with its appends counted: a command that lands in one append moves this by one. */
+export function counting<S extends Store>(store: S): { store: S; appends: () => number } {
   let appends = 0;
   const counted = new Proxy(store, {
     get(target, key) {

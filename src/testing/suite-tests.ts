@@ -7,9 +7,11 @@ import { suiteContext } from "./suite-context.ts";
 import { cursorTests, landedTests } from "./suite-cursors.ts";
 import { atomicityTests, durabilityTests } from "./suite-durability.ts";
 import { crossProcessTests, feedTests, replayTests } from "./suite-feed.ts";
+import { groupCommitTests } from "./suite-group-commit.ts";
 import { listTests } from "./suite-lists.ts";
 import { isolationTests, logTests } from "./suite-log.ts";
 import { offerTests } from "./suite-offers.ts";
+import { pageTests } from "./suite-pages.ts";
 import { reviewTests } from "./suite-review.ts";
 import { appendTests, loadAloneTests, writeTests } from "./suite-writes.ts";
 
@@ -29,11 +31,13 @@ export function registerStoreSuite<S extends Store>(
     appendTests(suite);
     logTests(suite);
     listTests(suite);
+    pageTests(suite);
     offerTests(suite);
     cursorTests(suite);
     landedTests(suite);
     commandTests(suite);
     reviewTests(suite);
+    groupCommitTests(suite);
     isolationTests(suite);
     feedTests(suite);
     crossProcessTests(suite);

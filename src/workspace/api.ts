@@ -14,6 +14,7 @@ import type { ModeLadders } from "../model/modes.ts";
 import type { Note } from "../model/notes.ts";
 import type { OfferEntry } from "../model/offers.ts";
 import type { Outcome } from "../model/outcome.ts";
+import type { Page, PageRequest } from "../model/pages.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Registry } from "../model/registry.ts";
 import type { Rejection } from "../model/rejections.ts";
@@ -58,7 +59,8 @@ export interface WorkspaceOptions {
   readonly modes?: ModeLadders;
   /**
    * How many times to decide again when another writer moved the log first (default 100;
-   * after the first few, with a short random pause so a crowd of writers spreads out).
+   * under the store's lock where it has one, as PostgreSQL's advisory lock, else after the
+   * first few with a short random pause so a crowd of writers spreads out; ADR 0055).
    */
   readonly maxAttempts?: number;
   /**
@@ -166,6 +168,15 @@ export interface WorkspaceReads {
   proposal(id: string): Promise<Proposal | null>;
   /** Proposals, optionally by status or artifact. */
   proposals(filter?: ProposalFilter): Promise<Proposal[]>;
+  /**
+   * A page of the proposals (optionally by status or artifact), in the order they were made,
+   * read by the store's index from where the page starts: its cost is the page's, not the
+   * list's. Pass its `next` as `after` for the page after it.
+   *
+   * @throws WorkspaceError `invalid_argument` when `limit` is not a whole number from 1 to
+   * 1,000.
+   */
+  proposalPage(request?: ProposalFilter & PageRequest): Promise<Page<Proposal>>;
   /** A thread, or `null`. */
   thread(id: string): Promise<Thread | null>;
   /** Threads, in the order they were created; optionally by status. */

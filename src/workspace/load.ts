@@ -6,7 +6,6 @@ import type { Fact } from "../model/event.ts";
 import { isSatisfied, type State } from "../model/state.ts";
 import { PersistentMap } from "../persistent/persistent-map.ts";
 import type { Store } from "../stores/port.ts";
-import { type Ticket, View, type WriteCache } from "./write-cache.ts";
 
 // `into` with `loaded`'s entries added; a kind the round loaded nothing of is shared as is.
 function joined<V>(into: ReadonlyMap<string, V>, loaded: ReadonlyMap<string, V>) {
@@ -53,29 +52,6 @@ export async function loadFor(
     if (isSatisfied(wanted)) return state ?? NOTHING_LOADED;
     const loaded = await source.store.load(source.id, wanted);
     state = state === undefined ? loaded : mergeStates(state, loaded);
-  }
-}
-
-/**
- * Loads what `needs` asks for as {@link loadFor} does, taking what the write cache holds from
- * it (at the ticket's head) and loading only the rest (everything, as `loadFor`, from a cache
- * that keeps nothing). The view is the decision's own.
- */
-export async function loadThrough(
-  source: LoadSource,
-  cache: WriteCache,
-  ticket: Ticket | null,
-  item: Command | Fact,
-  actor: Actor,
-  side?: SideContext,
-): Promise<View> {
-  if (!cache.keeps) return View.of(await loadFor(source, item, actor, side));
-  const view = new View();
-  for (;;) {
-    const wanted = needs(item, view.state, actor, side);
-    if (isSatisfied(wanted)) return view;
-    const missing = cache.take(ticket, wanted, view);
-    if (!isSatisfied(missing)) view.add(await source.store.load(source.id, missing));
   }
 }
 

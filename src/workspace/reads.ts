@@ -4,6 +4,7 @@ import { NO_NEEDS, revisionKey, type State } from "../model/state.ts";
 import type { WorkspaceReads } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
 import { wholeNumber } from "./positions.ts";
+import { proposalPage } from "./proposal-page.ts";
 
 const MAX_VERSION = 0x7fffffff;
 
@@ -41,8 +42,15 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
     proposals: async (given) => {
       const filter = given ?? {};
       const named = filter.artifactId === undefined || isId(filter.artifactId);
-      return named && anyStatus(filter) ? store.proposals(id, filter) : [];
+      if (!(named && anyStatus(filter))) return [];
+      // The whole list, whatever else a JavaScript caller passed: pages are `proposalPage`'s.
+      const { status, artifactId } = filter;
+      return store.proposals(id, {
+        ...(status === undefined ? {} : { status }),
+        ...(artifactId === undefined ? {} : { artifactId }),
+      });
     },
+    proposalPage: (request) => proposalPage(store, id, request ?? {}),
     thread: (threadId) => one(threadId, { threads: [threadId] }, (s) => s.threads.get(threadId)),
     threads: async (given) => {
       const filter = given ?? {};

@@ -48,13 +48,6 @@ export class View {
   };
   readonly loaded: State[] = [];
 
-  /** A view of a state loaded whole, taken as it is (nothing is added to it after). */
-  static of(state: State): View {
-    const view = new View();
-    Object.assign(view.state, state);
-    return view;
-  }
-
   /** Adds an entry of `kind` (a copy of the map the first time). */
   put(kind: Kind, id: string, value: unknown): void {
     let table = this.state[kind] as Table;

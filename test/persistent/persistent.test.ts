@@ -127,6 +127,18 @@ describe("PersistentMap", () => {
     );
   });
 
+  it("reads the values after any position in insertion order, as the values' tail", () => {
+    const keys = fc.array(fc.string({ maxLength: 3 }), { maxLength: 80 });
+    fc.assert(
+      fc.property(keys, fc.integer({ min: -2, max: 90 }), (given, from) => {
+        const map = PersistentMap.of(given.map((key, i) => [key, i] as const));
+        const values = [...map.values()];
+        expect([...map.valuesAfter(from)]).toEqual(values.slice(Math.max(0, from + 1)));
+      }),
+      { numRuns: 200, seed: 20261204 },
+    );
+  });
+
   it("is itself when a set changes nothing, frozen, and equal to another with the same entries", () => {
     const map = PersistentMap.of([
       ["a", 1],

@@ -34,6 +34,19 @@ describe("OrderedIds", () => {
     );
   });
 
+  it("reads the ids after any place in order, as the whole set's tail after it", () => {
+    const places = fc.uniqueArray(fc.integer({ min: 0, max: 200 }), { maxLength: 120 });
+    fc.assert(
+      fc.property(places, fc.integer({ min: -1, max: 201 }), (given, from) => {
+        let set = OrderedIds.empty();
+        for (const place of given) set = set.with(place, `id${place}`);
+        const tail = [...given].sort((a, b) => a - b).filter((place) => place > from);
+        expect([...set.after(from)]).toEqual(tail.map((place) => `id${place}`));
+      }),
+      { numRuns: 200, seed: 20261204 },
+    );
+  });
+
   it("is the same set when nothing changes", () => {
     const set = OrderedIds.empty().with(3, "a");
     expect(set.with(3, "a")).toBe(set);

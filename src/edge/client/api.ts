@@ -4,6 +4,7 @@ import type { PendingDecision } from "../../model/decisions.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import type { OfferEntry } from "../../model/offers.ts";
 import type { Outcome } from "../../model/outcome.ts";
+import type { Page, PageRequest } from "../../model/pages.ts";
 import type { Proposal, ProposalStatus } from "../../model/proposals.ts";
 import type { LiveEvent, LiveFrame } from "../../model/protocol.ts";
 import type { Rejection } from "../../model/rejections.ts";
@@ -104,6 +105,16 @@ export interface WorkspaceClient {
     readonly status?: ProposalStatus;
     readonly artifactId?: string;
   }): Promise<Proposal[]>;
+  /**
+   * A page of the proposals (optionally by status or artifact), in the order they were made.
+   * Pass its `next` as `after` for the page after it; `null` means this page is the last.
+   */
+  proposalPage(
+    request?: {
+      readonly status?: ProposalStatus;
+      readonly artifactId?: string;
+    } & PageRequest,
+  ): Promise<Page<Proposal>>;
   /** What accepting a proposal would do now, or why it cannot be previewed. */
   previewProposal(id: string): Promise<Result<ProposalPreview>>;
   /** A thread, or `null`. */

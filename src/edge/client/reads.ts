@@ -1,3 +1,5 @@
+import { DEFAULT_PAGE_LIMIT, type Page } from "../../model/pages.ts";
+import type { Proposal } from "../../model/proposals.ts";
 import type { Rejection } from "../../model/rejections.ts";
 import type { ProposalPreview } from "../../proposals/preview.ts";
 import type { NotesDelivery } from "../../workspace/api.ts";
@@ -41,6 +43,11 @@ export function clientReads(http: Http): Reads {
     proposal: (proposalId) => http.read(`/proposals${id(proposalId)}`),
     proposals: (filter = {}) =>
       list(http, "/proposals", pairs({ status: filter.status, artifact_id: filter.artifactId })),
+    // A page is always asked for with its limit, so the server answers a page, not the list.
+    proposalPage: async ({ status, artifactId, after, limit = DEFAULT_PAGE_LIMIT } = {}) =>
+      await answered<Page<Proposal>>(http, "/proposals", {
+        query: pairs({ status, artifact_id: artifactId, after, limit }),
+      }),
     async previewProposal(proposalId) {
       const answer = await http.send(`/proposals${id(proposalId)}/preview`);
       if (answer.status === 200) return { ok: true, value: answer.body as ProposalPreview };

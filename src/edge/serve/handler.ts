@@ -126,8 +126,9 @@ async function route(
  * to mount in `node:http` (`nodeListener`), Hono or a Next.js route. Under `basePath`:
  * `GET /stream` (SSE frames: a `hello` as the query), `POST /commands` (a command frame →
  * its `command_result`), `POST /notes/next`, and JSON reads (`/head`, `/events`,
- * `/artifacts[/:id[/revisions[/:version]]]`, `/proposals[/:id[/preview]]`, `/threads[/:id]`,
- * `/runs[/:id]`, `/decisions`, `/offers`, `/notes`). Every request is authenticated first
+ * `/artifacts[/:id[/revisions[/:version]]]`, `/proposals[/:id[/preview]]` (with `after` or
+ * `limit`, a page: `{ items, next }`), `/threads[/:id]`, `/runs[/:id]`, `/decisions`,
+ * `/offers`, `/notes`). Every request is authenticated first
  * (401 without an actor), and its commands run as that actor, never another; before that, a
  * request addressed to a host name the server does not answer is 403 (see `allowedHosts`).
  * A bad request is an `error` body with a 4xx status (a body past `maxBodyBytes` 413, read no

@@ -1,3 +1,4 @@
+import { MAX_PAGE_LIMIT } from "../../model/pages.ts";
 import type { ValidationError } from "../../model/rejections.ts";
 
 /** A query parameter read, or the validation error naming it. */
@@ -43,4 +44,18 @@ export function booleanParam(
   if (text === "true" || text === "1") return { ok: true, value: true };
   if (text === "false" || text === "0") return { ok: true, value: false };
   return wrong(name, text, "must be true or false");
+}
+
+/** A page length parameter: a whole number from 1 to the longest page, or `undefined`. */
+export function pageLimitParam(
+  query: URLSearchParams,
+  name: string,
+): QueryValue<number | undefined> {
+  const text = query.get(name);
+  if (text === null) return { ok: true, value: undefined };
+  const value = /^\d{1,15}$/.test(text) ? Number(text) : 0;
+  if (value < 1 || value > MAX_PAGE_LIMIT) {
+    return wrong(name, text, `must be a whole number from 1 to ${MAX_PAGE_LIMIT}`);
+  }
+  return { ok: true, value };
 }

@@ -11,7 +11,13 @@ import {
   readableThreads,
 } from "../../protocol/delivery.ts";
 import type { Workspace } from "../../workspace/api.ts";
-import { booleanParam, integerParam, oneOfParam, type QueryValue } from "./query.ts";
+import {
+  booleanParam,
+  integerParam,
+  oneOfParam,
+  pageLimitParam,
+  type QueryValue,
+} from "./query.ts";
 
 /** What a read is asked: by whom, the path's ids, the query. */
 interface ReadContext {
@@ -111,15 +117,27 @@ async function artifacts({ workspace, query }: ReadContext): Promise<ReadAnswer>
   return found(all.filter((a) => (archived || !a.archived) && (kind === null || a.kind === kind)));
 }
 
+// The whole list as before; with `after` or `limit`, a page of it (`{ items, next }`), so a
+// reader that pages asks for it and one that does not gets the answer it always got.
 async function proposals({ workspace, query }: ReadContext): Promise<ReadAnswer> {
-  const read = params(oneOfParam(query, "status", PROPOSAL_STATUSES));
+  const read = params(
+    oneOfParam(query, "status", PROPOSAL_STATUSES),
+    pageLimitParam(query, "limit"),
+  );
   if (!("values" in read)) return read;
-  const [status] = read.values;
+  const [status, limit] = read.values;
   const artifactId = query.get("artifact_id");
+  const after = query.get("after");
+  const filter = {
+    ...(status === undefined ? {} : { status }),
+    ...(artifactId === null ? {} : { artifactId }),
+  };
+  if (after === null && limit === undefined) return found(await workspace.proposals(filter));
   return found(
-    await workspace.proposals({
-      ...(status === undefined ? {} : { status }),
-      ...(artifactId === null ? {} : { artifactId }),
+    await workspace.proposalPage({
+      ...filter,
+      ...(after === null ? {} : { after }),
+      ...(limit === undefined ? {} : { limit }),
     }),
   );
 }

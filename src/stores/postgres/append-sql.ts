@@ -1,4 +1,4 @@
-import type { AppendBatch } from "../port.ts";
+import { type AppendBatch, commandsOf } from "../port.ts";
 import { RECORD_VERSION } from "../rows.ts";
 import type { Layout } from "./layout.ts";
 
@@ -143,7 +143,7 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
           ON CONFLICT DO NOTHING`,
     },
     {
-      rows: batch.command === undefined ? [] : [batch.command],
+      rows: commandsOf(batch),
       insert: (p) =>
         `INSERT INTO ${t.commands} (workspace_id, participant, command_id, record_version, record)
           SELECT $1, r->>'participant', r->>'command_id', ${V}, r

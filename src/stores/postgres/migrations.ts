@@ -132,6 +132,12 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 9,
+    name: "proposal_order",
+    // Unfiltered pages of proposals: a range of creation order, not a sort of every proposal.
+    statements: (t) => [`CREATE INDEX ON ${t.proposals} (workspace_id, ordinal)`],
+  },
 ];
 
 /** The schema version this library writes. */

@@ -1,5 +1,5 @@
 import type { Pool } from "pg";
-import type { Store } from "../port.ts";
+import type { PageAt, ProposalFilter, Store } from "../port.ts";
 import type { Layout } from "./layout.ts";
 import { loader } from "./load.ts";
 import { named } from "./named.ts";
@@ -11,6 +11,36 @@ import {
   type RecordRow,
   revisionOf,
 } from "./rows.ts";
+
+// Only the conditions asked for, so each combination gets a plan that uses its index; a page
+// is a range of that index from where `after` was made (none, when it never was: `> NULL`).
+function proposalQuery(t: Layout, workspaceId: string, filter: ProposalFilter & PageAt) {
+  const values: unknown[] = [workspaceId];
+  const where = ["workspace_id = $1"];
+  for (const [column, value] of [
+    ["status", filter.status],
+    ["artifact_id", filter.artifactId],
+  ] as const) {
+    if (value === undefined) continue;
+    values.push(value);
+    where.push(`${column} = $${values.length}`);
+  }
+  if (filter.after !== undefined) {
+    values.push(filter.after);
+    where.push(`ordinal > (SELECT ordinal FROM ${t.proposals}
+      WHERE workspace_id = $1 AND id = $${values.length})`);
+  }
+  let limit = "";
+  if (filter.limit !== undefined) {
+    values.push(filter.limit);
+    limit = ` LIMIT $${values.length}`;
+  }
+  return named(
+    `SELECT id, status, artifact_id, record_version, record FROM ${t.proposals}
+      WHERE ${where.join(" AND ")} ORDER BY ordinal${limit}`,
+    values,
+  );
+}
 
 /** The store's reads: each an index lookup or range scan, never a scan of the log. */
 type Reads = Pick<Store, "head" | "load" | "read" | "revisions" | "proposals" | "artifacts">;
@@ -53,24 +83,7 @@ export function reads(pool: Pool, t: Layout): Reads {
       return rows.map((row) => revisionOf(workspaceId, { artifactId, version: row.version }, row));
     },
     async proposals(workspaceId, filter) {
-      // Only the conditions asked for, so each combination gets a plan that uses its index.
-      const values: unknown[] = [workspaceId];
-      const where = ["workspace_id = $1"];
-      for (const [column, value] of [
-        ["status", filter.status],
-        ["artifact_id", filter.artifactId],
-      ] as const) {
-        if (value === undefined) continue;
-        values.push(value);
-        where.push(`${column} = $${values.length}`);
-      }
-      const { rows } = await pool.query<ProposalRow>(
-        named(
-          `SELECT id, status, artifact_id, record_version, record FROM ${t.proposals}
-            WHERE ${where.join(" AND ")} ORDER BY ordinal`,
-          values,
-        ),
-      );
+      const { rows } = await pool.query<ProposalRow>(proposalQuery(t, workspaceId, filter));
       return rows.map((row) => proposalOf(workspaceId, row));
     },
     async artifacts(workspaceId) {

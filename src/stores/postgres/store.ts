@@ -5,6 +5,7 @@ import type { Store } from "../port.ts";
 import { append } from "./append.ts";
 import { commands } from "./commands.ts";
 import { cursors } from "./cursors.ts";
+import { exclusively } from "./exclusive.ts";
 import { pgFault, typedFaults } from "./faults.ts";
 import { createFeed } from "./feed.ts";
 import { jsonbOrder } from "./key-order.ts";
@@ -88,6 +89,8 @@ export async function postgresStore(
       }
       return result;
     },
+    // Lost compare-and-swaps are retried under the workspace's advisory lock, across processes.
+    exclusively: (workspaceId, run) => exclusively(pool, t, workspaceId, run),
     // A lost append may still be running on the server: `settle` waits for it to end.
     async landed(workspaceId, { seq, envelope_id }) {
       const first = { seq, id: envelope_id } as Envelope;

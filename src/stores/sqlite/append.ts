@@ -1,6 +1,6 @@
 import type { Database, Statement } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
-import type { AppendBatch, AppendResult } from "../port.ts";
+import { type AppendBatch, type AppendResult, commandsOf } from "../port.ts";
 import { isOffering, RECORD_VERSION } from "../rows.ts";
 import type { OpenedFile } from "./identity.ts";
 import type { Statements } from "./statements.ts";
@@ -28,7 +28,7 @@ const rowsOf = (b: AppendBatch) =>
   b.threads.length +
   b.runs.length +
   b.messages.length +
-  (b.command === undefined ? 0 : 1);
+  commandsOf(b).length;
 
 function checkEnvelopes(workspaceId: string, expectedHead: number, batch: AppendBatch): void {
   batch.envelopes.forEach((envelope, i) => {
@@ -60,8 +60,7 @@ const KEYED: readonly (readonly [string, (batch: AppendBatch) => boolean])[] = [
   ["a message id", (b) => b.messages.every(keeps)],
   [
     "a command's sender or id",
-    ({ command }) =>
-      command === undefined || (keeps(command.participant) && keeps(command.command_id)),
+    (b) => commandsOf(b).every((c) => keeps(c.participant) && keeps(c.command_id)),
   ],
 ];
 
@@ -121,8 +120,7 @@ function writeLists({ s, ws, write }: Rows, batch: AppendBatch): void {
     write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
   }
   for (const id of batch.messages) write(s.putMessage, ws, id);
-  const { command } = batch;
-  if (command !== undefined) {
+  for (const command of commandsOf(batch)) {
     const record = JSON.stringify(command);
     write(s.insertCommand, ws, command.participant, command.command_id, v, record);
   }

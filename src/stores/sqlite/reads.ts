@@ -4,7 +4,8 @@ import type { Envelope } from "../../model/envelope.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Run } from "../../model/runs.ts";
 import { type Needs, revisionKey, type State } from "../../model/state.ts";
-import type { ProposalFilter } from "../port.ts";
+import type { PageAt, ProposalFilter } from "../port.ts";
+import { proposalPages } from "./proposal-pages.ts";
 import {
   artifactOf,
   envelopeOf,
@@ -33,8 +34,8 @@ interface Reads {
   ): Envelope[];
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Revision[];
-  /** The proposals matching the filter, in the order they were made. */
-  proposals(workspaceId: string, filter: ProposalFilter): Proposal[];
+  /** The proposals matching the filter, in the order they were made (or a page of them). */
+  proposals(workspaceId: string, filter: ProposalFilter & PageAt): Proposal[];
   /** Every artifact, in the order they were created. */
   artifacts(workspaceId: string): Versioned[];
 }
@@ -69,6 +70,7 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
   const proposals = byId(s.proposal, (ws, _id, row) => proposalOf(ws, row));
   const threads = byId(s.thread, threadOf);
   const runs = byId(s.run, runOf);
+  const page = proposalPages(db);
   const proposalList = (ws: string, rows: readonly ProposalRow[]) =>
     rows.map((row) => proposalOf(ws, row));
 
@@ -111,7 +113,11 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
       s.revisions
         .all(ws, artifactId)
         .map((row) => revisionOf(ws, { artifactId, version: row.version }, row)),
-    proposals(ws, { status, artifactId }) {
+    proposals(ws, filter) {
+      const { status, artifactId } = filter;
+      if (filter.after !== undefined || filter.limit !== undefined) {
+        return proposalList(ws, page(ws, filter));
+      }
       const rows =
         status === undefined
           ? artifactId === undefined

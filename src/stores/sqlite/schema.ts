@@ -143,6 +143,13 @@ export const MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (workspace_id, participant, command_id));
     `,
   },
+  {
+    version: 9,
+    name: "proposal order",
+    // A workspace's proposals in rowid (creation) order, for unfiltered pages: a range of
+    // this index from where a page starts, not a sort of every proposal.
+    sql: "CREATE INDEX proposals_by_order ON proposals (workspace_id);",
+  },
 ];
 
 // SQLite's words for a step that does not fit the file (its tables are not what this

@@ -72,6 +72,19 @@ describe("createClient: reads and commits", () => {
     expect(await c.proposals({ status: "pending" })).toEqual(
       await workspace.proposals({ status: "pending" }),
     );
+    // A page always: its limit is sent (the server's default when left out).
+    expect(await c.proposalPage()).toEqual(await workspace.proposalPage());
+    expect(await c.proposalPage({ status: "pending", limit: 1 })).toEqual(
+      await workspace.proposalPage({ status: "pending", limit: 1 }),
+    );
+    expect(await c.proposalPage({ after: proposed.outcome.proposal_id })).toEqual({
+      items: [],
+      next: null,
+    });
+    await expect(c.proposalPage({ limit: 0 })).rejects.toMatchObject({
+      code: "refused",
+      rejection: { type: "validation_failed" },
+    });
     expect(await c.proposal(proposed.outcome.proposal_id)).toEqual(
       await workspace.proposal(proposed.outcome.proposal_id),
     );

@@ -128,6 +128,30 @@ describe("the JSON reads", () => {
     expect([write.status, write.headers.get("allow")]).toEqual([405, "GET"]);
   });
 
+  it("page proposals with after and limit, as { items, next }; without them, the list as before", async () => {
+    const { base, proposalId, workspace } = await seeded();
+    const whole = (await get(`${base}/proposals?status=pending`)).body;
+    expect(whole).toEqual(await workspace.proposals({ status: "pending" }));
+    expect(await get(`${base}/proposals?status=pending&limit=1`)).toEqual({
+      status: 200,
+      body: { items: whole, next: null },
+    });
+    expect((await get(`${base}/proposals?limit=5&artifact_id=m1`)).body).toEqual(
+      await workspace.proposalPage({ artifactId: "m1", limit: 5 }),
+    );
+    expect((await get(`${base}/proposals?after=${proposalId}`)).body).toEqual({
+      items: [],
+      next: null,
+    });
+    for (const limit of ["0", "1001", "x", "-1"]) {
+      const bad = await get(`${base}/proposals?limit=${limit}`);
+      expect(bad.status, limit).toBe(422);
+      expect(bad.body).toMatchObject({
+        rejection: { type: "validation_failed", errors: [{ loc: ["query", "limit"] }] },
+      });
+    }
+  });
+
   it("read the log as a hello's threads filter it, after a position, up to a limit", async () => {
     const { base } = await seeded();
     const seqs = async (query: string, token = "alice") =>

@@ -1,11 +1,13 @@
 import type { CommandDef } from "citty";
 import type { PendingDecision } from "../../../model/decisions.ts";
 import type { OfferEntry } from "../../../model/offers.ts";
+import type { Proposal } from "../../../model/proposals.ts";
 import type { Workspace } from "../../../workspace/api.ts";
 import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
 import { type CliContext, defineCliCommand } from "./command.ts";
 import { renderMarks } from "./comments-listing.ts";
+import { type InboxPage, inboxPage, PAGE_ARGS } from "./inbox-page.ts";
 import {
   behindText,
   changeText,
@@ -19,19 +21,31 @@ import { joined, line, type Shown, shown } from "./shown.ts";
 /** What waits for a person in a workspace. */
 interface Inbox {
   readonly proposals: readonly ProposalView[];
+  /** With a page of proposals asked for, where the next starts (`null`: this is the last). */
+  readonly next?: string | null;
   readonly decisions: readonly PendingDecision[];
   readonly offers: readonly OfferEntry[];
 }
 
+// Every pending proposal, or the page asked for: one page costs its length, whatever waits.
+async function pendingProposals(
+  workspace: Workspace,
+  page: InboxPage | null,
+): Promise<{ proposals: Proposal[]; next?: string | null }> {
+  if (page === null) return { proposals: await workspace.proposals({ status: "pending" }) };
+  const { items, next } = await workspace.proposalPage({ status: "pending", ...page });
+  return { proposals: items, next };
+}
+
 /** Pending proposals (each previewed), pending decisions, and offers nobody has answered or that were brought back. */
-async function readInbox(workspace: Workspace): Promise<Inbox> {
-  const pending = await workspace.proposals({ status: "pending" });
+async function readInbox(workspace: Workspace, page: InboxPage | null): Promise<Inbox> {
+  const { proposals: pending, ...next } = await pendingProposals(workspace, page);
   const proposals = await Promise.all(pending.map((p) => viewOf(workspace, p)));
   const decisions = await workspace.decisions();
   const offers = (await workspace.offers()).filter(
     (entry) => entry.answer === null || entry.answer.status === "standing",
   );
-  return { proposals, decisions, offers };
+  return { proposals, ...next, decisions, offers };
 }
 
 function heading(paint: Palette, title: string, count: number, state: string): Shown {
@@ -94,11 +108,19 @@ function offerLine({ thread_id, offer_id, offer }: OfferEntry): Entry {
   };
 }
 
-function renderInbox(inbox: Inbox, paint: Palette): Shown[] {
+// Where the next page of proposals is: the command that reads it.
+function moreLine(inbox: Inbox, page: InboxPage | null, paint: Palette): Shown[] {
+  if (page === null || inbox.next == null) return [];
+  const limit = page.limit === undefined ? "" : ` --limit ${page.limit}`;
+  return [paint.dim(line`  more: agent-workspace inbox --after ${inbox.next}${limit}`)];
+}
+
+function renderInbox(inbox: Inbox, page: InboxPage | null, paint: Palette): Shown[] {
   const { proposals, decisions, offers } = inbox;
   return [
     heading(paint, "Proposals", proposals.length, "pending"),
     ...section(proposals, (view) => proposalLine(view, paint), paint),
+    ...moreLine(inbox, page, paint),
     heading(paint, "Decisions", decisions.length, "pending"),
     ...section(decisions, (decision) => decisionLine(decision, paint), paint),
     heading(paint, "Offers", offers.length, "standing"),
@@ -112,16 +134,19 @@ export function inboxCommand(cli: CliContext): CommandDef {
     name: "inbox",
     description:
       "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers",
-    args: { ...WORKSPACE_ARGS, ...READER_ARGS },
-    async run({ session, out }) {
-      const inbox = await readInbox(session.workspace);
+    args: { ...PAGE_ARGS, ...WORKSPACE_ARGS, ...READER_ARGS },
+    async run({ args, session, out }) {
+      const page = inboxPage(args);
+      const inbox = await readInbox(session.workspace, page);
       const json = {
         workspace: session.workspace.id,
         proposals: inbox.proposals.map(proposalSummary),
+        // Only a paged inbox says where the next page starts: an unpaged one prints as it did.
+        ...(inbox.next === undefined ? {} : { proposals_next: inbox.next }),
         decisions: inbox.decisions,
         offers: inbox.offers,
       };
-      return { json, text: renderInbox(inbox, out.paint) };
+      return { json, text: renderInbox(inbox, page, out.paint) };
     },
   });
 }

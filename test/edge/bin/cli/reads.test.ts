@@ -151,6 +151,52 @@ describe("colour and refusals, in process", () => {
     return { code, ...io.written };
   };
 
+  const inProcess = async (args: string[]) => {
+    const io = recordingIo();
+    const code = await runCli(args, io);
+    return { code, ...io.written };
+  };
+
+  it("inbox --limit lists a page of pending proposals and says how to read the next", async () => {
+    const first = await inProcess(["inbox", ...on(), "--limit", "2"]);
+    expect({ code: first.code, stderr: first.stderr }).toEqual({ code: 0, stderr: "" });
+    expect(first.stdout.split("\n").slice(0, 4)).toEqual([
+      "Proposals: 2 pending",
+      "  prp_clean     edit of plan_1 (plan) by agent:thr_1 — 1 version behind, clean",
+      "  prp_conflict  edit of plan_2 (plan) by agent:thr_1 — 1 version behind, 1 conflict",
+      "  more: agent-workspace inbox --after prp_conflict --limit 2",
+    ]);
+    expect(first.stdout).toContain("Decisions: 2 pending");
+    const last = await inProcess(["inbox", ...on(), "--after", "prp_conflict", "--limit", "2"]);
+    expect(last.code).toBe(0);
+    expect(last.stdout.split("\n").slice(0, 4)).toEqual([
+      "Proposals: 2 pending",
+      "  prp_reject  edit of plan_3 (plan) by agent:thr_1 — up to date, clean",
+      "  prp_new     new plan_4 (plan) by agent:thr_1 — up to date, clean",
+      "Decisions: 2 pending",
+    ]);
+    const json = await inProcess(["inbox", ...on(), "--limit", "3", "--json"]);
+    const inbox = JSON.parse(json.stdout);
+    expect(inbox.proposals.map((p: { id: string }) => p.id)).toEqual([
+      SEEDED.clean,
+      SEEDED.conflicting,
+      SEEDED.toReject,
+    ]);
+    expect(inbox.proposals_next).toBe(SEEDED.toReject);
+    const rest = JSON.parse(
+      (await inProcess(["inbox", ...on(), "--after", SEEDED.toReject, "--json"])).stdout,
+    );
+    expect(rest.proposals.map((p: { id: string }) => p.id)).toEqual([SEEDED.created]);
+    expect(rest.proposals_next).toBeNull();
+    // Without either option the inbox is every pending proposal, with no cursor.
+    expect(JSON.parse((await inProcess(["inbox", ...on(), "--json"])).stdout)).not.toHaveProperty(
+      "proposals_next",
+    );
+    for (const limit of ["0", "1001", "x"]) {
+      expect((await inProcess(["inbox", ...on(), "--limit", limit])).code, limit).toBe(2);
+    }
+  });
+
   it("every read takes --as and ignores it (exit 0, the same output as without)", async () => {
     const reads = [
       ["show", SEEDED.clean],
