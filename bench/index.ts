@@ -5,8 +5,9 @@
  * the Myers merge on 50,000 synthetic lines (scattered edits, a small alphabet) against git
  * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
  * decisions and side conversations, (f) the input limits, (g) a tool call against its
- * commit, (h) the live protocol's fan-out, (i) the host loop's commits per second and (j)
- * reviewing in parts. Prints markdown tables and how the numbers stand against the goals.
+ * commit, (h) the live protocol's fan-out, (i) the host loop's commits per second, (j)
+ * reviewing in parts, (k) the inbox's first page, (l) writers on one instance and (m) replay.
+ * Prints markdown tables and how the numbers stand against the goals.
  * The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
 
@@ -278,4 +279,13 @@ console.log(row(["measure", "value", "unit", "note"]));
 console.log(row(["---", "---:", "---", "---"]));
 const { benchWriters } = await import("./writers.ts");
 for (const r of await benchWriters())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (m) Replay against a plain reducer over the same events (10⁵ here; `tsx bench/replay.ts`
+// adds 10⁶, which needs a heap of about 6 GB).
+console.log("\n## (m) Replay against a plain reducer\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchReplay } = await import("./replay.ts");
+for (const r of await benchReplay([100_000]))
   console.log(row([r.measure, String(r.value), r.unit, r.note]));

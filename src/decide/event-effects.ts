@@ -1,36 +1,24 @@
-import { castDraft, type Draft } from "immer";
 import type { Revision, Versioned } from "../model/artifacts.ts";
-import { type DecisionSlot, EMPTY_SLOT } from "../model/decisions.ts";
+import { EMPTY_SLOT } from "../model/decisions.ts";
 import { type Envelope, traceIdOf } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import type { EventType, KnownEvent } from "../model/event.ts";
 import { isJsonObject } from "../model/json.ts";
 import type { Patch } from "../model/patches.ts";
 import type { Proposal, ProposalStatus, Resolution } from "../model/proposals.ts";
-import type { Run } from "../model/runs.ts";
-import { newThread, type Thread } from "../model/threads.ts";
+import { newThread } from "../model/threads.ts";
 import { applyPatch } from "../patches/apply.ts";
 import { type DecisionEvent, evolveSlot } from "../scopes/evolve.ts";
+import type { WorkingTables } from "./working.ts";
 
-/**
- * The tables replay works on, as plain maps (it drafts them with immer): the entities the
- * events so far made, each artifact's history, the message ids used.
- */
-export interface ReplayTables {
-  readonly artifacts: Map<string, Versioned>;
-  readonly revisions: Map<string, readonly Revision[]>;
-  readonly proposals: Map<string, Proposal>;
-  readonly threads: Map<string, Thread>;
-  readonly runs: Map<string, Run>;
-  readonly messages: Set<string>;
-}
-
-type Snapshot = Draft<ReplayTables>;
+// Effects write through the working tables' methods, never into a record they read: a record
+// may be the snapshot's (frozen, shared with every reader of it) until the table copies it.
+type Snapshot = WorkingTables;
 type EventOf<T extends EventType> = Extract<KnownEvent, { type: T }>;
 
 /** What one event of type `T` does to a workspace's state, as replay applies it. */
 export type Effect<T extends EventType> = (
-  draft: Snapshot,
+  tables: WorkingTables,
   event: EventOf<T>,
   envelope: Envelope,
 ) => void;
@@ -50,81 +38,88 @@ function must<T>(value: T | undefined, envelope: Envelope, what: string): T {
   return value;
 }
 
-const threadOf = (draft: Snapshot, envelope: Envelope, id: string): Draft<Thread> =>
+// The id of a thread that must exist by now.
+function threadOf(draft: Snapshot, envelope: Envelope, id: string): string {
   must(draft.threads.get(id), envelope, `thread ${id}`);
+  return id;
+}
 
 const THREAD_EFFECTS = {
   thread_created: (draft, event, envelope) => {
     const thread = { ...newThread(event.thread_id, event.title), proposed_by: event.proposed_by };
-    draft.threads.set(event.thread_id, castDraft(thread));
+    draft.threads.put(event.thread_id, thread);
     // A thread started from an offer claims it on the offering thread.
     const origin = event.proposed_by;
     if (origin !== null) {
-      threadOf(draft, envelope, origin.thread_id).starting[origin.offer_id] = event.thread_id;
+      const id = threadOf(draft, envelope, origin.thread_id);
+      draft.threads.setIn(id, "starting", origin.offer_id, event.thread_id);
     }
   },
   thread_launched: (draft, event, envelope) => {
-    const thread = threadOf(draft, envelope, event.thread_id);
-    thread.modes = { ...event.modes };
-    thread.mode = event.mode;
-    thread.model = event.model;
-    thread.launch = castDraft({
-      source_thread_id: event.source_thread_id,
-      placement: event.placement,
-    });
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.set(id, "modes", { ...event.modes });
+    draft.threads.set(id, "mode", event.mode);
+    draft.threads.set(id, "model", event.model);
+    const launch = { source_thread_id: event.source_thread_id, placement: event.placement };
+    draft.threads.set(id, "launch", launch);
   },
   draft_saved: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).draft = event.text;
+    draft.threads.set(threadOf(draft, envelope, event.thread_id), "draft", event.text);
   },
   thread_ended: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).status = "ended";
+    draft.threads.set(threadOf(draft, envelope, event.thread_id), "status", "ended");
   },
   thread_deleted: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).status = "deleted";
+    draft.threads.set(threadOf(draft, envelope, event.thread_id), "status", "deleted");
   },
   permission_granted: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).grants.push(event.permission);
+    draft.threads.pushIn(threadOf(draft, envelope, event.thread_id), "grants", event.permission);
   },
   offer_answered: (draft, event, envelope) => {
-    const thread = threadOf(draft, envelope, event.thread_id);
-    thread.offers[event.offer_id] = castDraft(event.answer);
-    delete thread.starting[event.offer_id];
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.setIn(id, "offers", event.offer_id, event.answer);
+    draft.threads.deleteIn(id, "starting", event.offer_id);
   },
   offer_made: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).offered[event.offer_id] = castDraft(event.offer);
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.setIn(id, "offered", event.offer_id, event.offer);
   },
   offer_released: (draft, event, envelope) => {
-    delete threadOf(draft, envelope, event.thread_id).starting[event.offer_id];
+    draft.threads.deleteIn(threadOf(draft, envelope, event.thread_id), "starting", event.offer_id);
   },
   side_opened: (draft, event, envelope) => {
-    const thread = threadOf(draft, envelope, event.thread_id);
-    thread.side = event.side_id;
-    thread.side_until = event.lease_until;
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.set(id, "side", event.side_id);
+    draft.threads.set(id, "side_until", event.lease_until);
   },
   side_closed: (draft, event, envelope) => {
-    const thread = threadOf(draft, envelope, event.thread_id);
-    thread.side = null;
-    thread.side_until = null;
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.set(id, "side", null);
+    draft.threads.set(id, "side_until", null);
   },
   thread_mode_changed: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).mode = event.mode;
+    draft.threads.set(threadOf(draft, envelope, event.thread_id), "mode", event.mode);
   },
   focus_changed: (draft, event, envelope) => {
-    threadOf(draft, envelope, event.thread_id).focus = [...event.artifact_ids];
+    const id = threadOf(draft, envelope, event.thread_id);
+    draft.threads.set(id, "focus", [...event.artifact_ids]);
   },
   message_posted: (draft, event) => {
-    draft.messages.add(event.message_id);
+    const { before, added } = draft.messages;
+    if (!before.has(event.message_id)) added.add(event.message_id);
   },
 } satisfies Partial<Effects>;
 
 // Every decision event moves its scope's slot the way the rules do (one function, `evolveSlot`).
 function evolveDecision(draft: Snapshot, event: DecisionEvent, envelope: Envelope): void {
   const { scope } = event;
-  const owner =
-    scope.kind === "thread"
-      ? threadOf(draft, envelope, scope.id)
-      : must(draft.runs.get(scope.id), envelope, `run ${scope.id}`);
-  owner.decision = castDraft(evolveSlot(owner.decision as DecisionSlot, event));
+  if (scope.kind === "thread") {
+    const thread = must(draft.threads.get(scope.id), envelope, `thread ${scope.id}`);
+    draft.threads.set(scope.id, "decision", evolveSlot(thread.decision, event));
+  } else {
+    const run = must(draft.runs.get(scope.id), envelope, `run ${scope.id}`);
+    draft.runs.set(scope.id, "decision", evolveSlot(run.decision, event));
+  }
 }
 
 const DECISION_EFFECTS = {
@@ -157,13 +152,16 @@ function putVersion(
     trace_id: traceIdOf(envelope.traceparent),
     reverts: change.reverts ?? null,
   };
-  draft.artifacts.set(artifact.id, castDraft(artifact));
-  const history = draft.revisions.get(artifact.id) ?? [];
-  draft.revisions.set(artifact.id, [...history, castDraft(revision)]);
+  draft.artifacts.put(artifact.id, artifact);
+  // Only the revisions this replay adds, appended in place: copying a history per version
+  // would make replay quadratic in an artifact's versions.
+  const added = draft.revisions.get(artifact.id);
+  if (added === undefined) draft.revisions.set(artifact.id, [revision]);
+  else added.push(revision);
 }
 
 const artifactOf = (draft: Snapshot, envelope: Envelope, id: string): Versioned =>
-  must(draft.artifacts.get(id), envelope, `artifact ${id}`) as Versioned;
+  must(draft.artifacts.get(id), envelope, `artifact ${id}`);
 
 const ARTIFACT_EFFECTS = {
   artifact_created: (draft, event, envelope) => {
@@ -214,10 +212,10 @@ function resolve(
     resolution: Pick<Resolution, "decision"> & Partial<Resolution>;
   },
 ): void {
-  const proposal = must(draft.proposals.get(id), envelope, `proposal ${id}`);
-  proposal.status = ending.status;
+  must(draft.proposals.get(id), envelope, `proposal ${id}`);
+  draft.proposals.set(id, "status", ending.status);
   const by = { by: envelope.actor, at: envelope.ts };
-  proposal.resolution = castDraft({ ...NO_RESOLUTION, ...by, ...ending.resolution });
+  draft.proposals.set(id, "resolution", { ...NO_RESOLUTION, ...by, ...ending.resolution });
 }
 
 const PROPOSAL_EFFECTS = {
@@ -239,7 +237,7 @@ const PROPOSAL_EFFECTS = {
       revises: event.revises,
       reproposal_of: event.reproposal_of,
     };
-    draft.proposals.set(event.proposal_id, castDraft(proposal));
+    draft.proposals.put(event.proposal_id, proposal);
   },
   proposal_resolved: (draft, event, envelope) => {
     const { decision, version, changes, base_version, reason, surface, hunk_ids, hunks } = event;
@@ -250,11 +248,11 @@ const PROPOSAL_EFFECTS = {
   },
   proposal_commented: (draft, event, envelope) => {
     const { comment_id: id, proposal_id, kind, hunk_id, text, reply_to } = event;
-    const proposal = must(draft.proposals.get(proposal_id), envelope, `proposal ${proposal_id}`);
+    must(draft.proposals.get(proposal_id), envelope, `proposal ${proposal_id}`);
     const by = { by: envelope.actor, at: envelope.ts };
     const comment = { id, proposal_id, kind, hunk_id, text, reply_to, ...by };
-    proposal.comments.push(castDraft(comment));
-    if (kind === "request_changes") proposal.changes_requested = true;
+    draft.proposals.pushIn(proposal_id, "comments", comment);
+    if (kind === "request_changes") draft.proposals.set(proposal_id, "changes_requested", true);
   },
   proposal_superseded: (draft, event, envelope) => {
     resolve(draft, envelope, event.proposal_id, {
@@ -274,7 +272,7 @@ const RUN_EFFECTS = {
   run_started: (draft, event) => {
     const previous = draft.runs.get(event.run_id);
     const traces = previous?.trace_ids ?? [];
-    draft.runs.set(event.run_id, {
+    draft.runs.put(event.run_id, {
       id: event.run_id,
       thread_id: event.thread_id,
       status: "running",
@@ -287,24 +285,27 @@ const RUN_EFFECTS = {
     });
   },
   run_paused: (draft, event, envelope) => {
-    const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
-    run.status = "paused";
-    run.pending = castDraft(event.requests);
-    run.resume = castDraft(event.resume);
+    const id = event.run_id;
+    must(draft.runs.get(id), envelope, `run ${id}`);
+    draft.runs.set(id, "status", "paused");
+    draft.runs.set(id, "pending", event.requests);
+    draft.runs.set(id, "resume", event.resume);
   },
   deferred_answered: (draft, event, envelope) => {
-    const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
+    const id = event.run_id;
+    must(draft.runs.get(id), envelope, `run ${id}`);
     const { answer, approved, surface } = event;
-    run.answers[event.tool_call_id] = castDraft({ answer, approved });
+    draft.runs.setIn(id, "answers", event.tool_call_id, { answer, approved });
     const recorded = { answer, approved, by: envelope.actor, surface, at: envelope.ts };
-    run.answered[event.tool_call_id] = castDraft(recorded);
+    draft.runs.setIn(id, "answered", event.tool_call_id, recorded);
   },
   run_ended: (draft, event, envelope) => {
-    const run = must(draft.runs.get(event.run_id), envelope, `run ${event.run_id}`);
-    run.status = event.status;
-    run.pending = [];
-    run.answers = {};
-    run.resume = null;
+    const id = event.run_id;
+    must(draft.runs.get(id), envelope, `run ${id}`);
+    draft.runs.set(id, "status", event.status);
+    draft.runs.set(id, "pending", []);
+    draft.runs.set(id, "answers", {});
+    draft.runs.set(id, "resume", null);
   },
 } satisfies Partial<Effects>;
 
