@@ -4,12 +4,12 @@ import type { StartOfferPorts } from "../../../host/start-offer.ts";
 import { type Actor, participantKey } from "../../../model/actors.ts";
 import { type ConflictChoices, ConflictChoicesSchema } from "../../../model/conflict-choices.ts";
 import { errorFrame } from "../../../protocol/frames.ts";
-import type { Workspace } from "../../../workspace/api.ts";
+import type { Workspace, WriteResult } from "../../../workspace/api.ts";
 import { readJsonBody } from "../body.ts";
 import { errorAnswer, jsonAnswer } from "../http-answers.ts";
 import type { PageAssets } from "./assets.ts";
 import { acceptChosen } from "./choose.ts";
-import { acceptEdited, editDocument } from "./edit.ts";
+import { acceptEdited, editDocument, type Refused } from "./edit.ts";
 import { offerCards, startFromPage } from "./offers.ts";
 import type {
   AcceptEditedAnswer,
@@ -121,36 +121,29 @@ async function editDocumentAnswer(
   };
 }
 
-/** Accepts what the person saved in the page's editor. */
-async function acceptAnswer(
-  options: PageRoutesOptions,
+/** How a page route accepts a proposal from a parsed body: the editor's text, or choices. */
+type Accepting<B> = (
+  workspace: Workspace,
   actor: Actor,
-  request: Request,
-  proposal_id: string,
-): Promise<Response> {
-  const body = await bodyOf(request, acceptRequest);
-  if (body instanceof Response) return body;
-  const written = await acceptEdited(options.workspace, actor, {
-    proposal_id,
-    surface: PAGE_SURFACE,
-    ...body,
-  });
-  const answer: PageAnswer<AcceptEditedAnswer> = written.ok
-    ? { ok: true, outcome: written.outcome }
-    : written;
-  return jsonAnswer(answer);
-}
+  request: { readonly proposal_id: string; readonly surface: string } & B,
+) => Promise<Extract<WriteResult, { ok: true }> | Refused>;
 
-/** Accepts a conflicting proposal with the person's choice for each region. */
-async function chooseAnswer(
+/**
+ * Accepts a proposal from the page: what the person saved in the editor (`acceptEdited`), or
+ * their choice for each conflicting region (`acceptChosen`). The body is parsed first; the
+ * answer is the outcome, or the refusal as the page reads it.
+ */
+async function acceptingAnswer<B>(
   options: PageRoutesOptions,
   actor: Actor,
   request: Request,
   proposal_id: string,
+  parse: (body: unknown) => B | null,
+  accept: Accepting<B>,
 ): Promise<Response> {
-  const body = await bodyOf(request, chooseRequest);
+  const body = await bodyOf(request, parse);
   if (body instanceof Response) return body;
-  const written = await acceptChosen(options.workspace, actor, {
+  const written = await accept(options.workspace, actor, {
     proposal_id,
     surface: PAGE_SURFACE,
     ...body,
@@ -183,9 +176,9 @@ async function review(
   if (path.length === 3 && first === "proposals" && action === "document" && get)
     return jsonAnswer(await editDocumentAnswer(workspace, id));
   if (path.length === 3 && first === "proposals" && action === "accept")
-    return acceptAnswer(options, actor, request, id);
+    return acceptingAnswer(options, actor, request, id, acceptRequest, acceptEdited);
   if (path.length === 3 && first === "proposals" && action === "choose")
-    return chooseAnswer(options, actor, request, id);
+    return acceptingAnswer(options, actor, request, id, chooseRequest, acceptChosen);
   return errorAnswer(404, errorFrame(`no such route: review/${path.join("/")}`));
 }
 
