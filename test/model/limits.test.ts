@@ -138,7 +138,10 @@ describe("the size limit", () => {
     expect(problem?.type).toBe("too_large");
     // 5 bytes an element ("ab" and a comma): about 4 MiB / 5 read, never all 2 million.
     expect(words.reads()).toBeLessThan(1_000_000);
-    expect(problem?.loc).toEqual(["data", words.reads() - 1]);
+    // Named at the element that crosses the line: 10 bytes for `{"data":` and the outer
+    // braces, the array's smallest JSON (4,000,000 bytes: brackets, commas, a byte each),
+    // then 3 bytes more for each "ab" read: 4,000,010 + 3 × 64,765 > 4 MiB (4,194,304).
+    expect(problem?.loc).toEqual(["data", 64_764]);
   });
 
   it("counts numbers by their digits, not as the longest a number can be", () => {
