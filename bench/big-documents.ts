@@ -4,6 +4,7 @@
  * merge) on 1 MB and 10 MB notes with scattered edits, against `git merge-file` on the same
  * three texts (git's process start, measured on empty files, subtracted); and applying 1,000
  * `text_edits` to a 1 MB note, in one scan against the edit-by-edit fold it replaced.
+ * `npm run bench` runs it at 1 MB only (`benchBigDocuments({ sizes: [1] })`).
  */
 
 import { spawnSync } from "node:child_process";
@@ -16,7 +17,7 @@ import type { TextEdits } from "../src/model/patches.ts";
 import { applyTextEdits } from "../src/patches/text-edits.ts";
 import { foldTextEdits } from "../src/patches/text-edits-fold.ts";
 import { cleanGitEnv, mergeFileArgs } from "./git.ts";
-import { quantile } from "./stats.ts";
+import { type BenchRow, quantile } from "./stats.ts";
 
 const person = { kind: "user", id: "alice" } as const;
 const agent = { kind: "agent", thread_id: "t1", run_id: "r1" } as const;
@@ -116,23 +117,27 @@ async function staged(
   return { ws, id: proposed.outcome.proposal_id };
 }
 
-/** CPU ms of one `git merge-file` of the three texts, minus that of one on empty files. */
+/**
+ * CPU ms of one `git merge-file` of the three texts, minus that of one on empty files. The
+ * kernel counts children's CPU in 10 ms ticks, so each figure is the mean of many runs.
+ */
 function gitCpu(dir: string, base: string, ours: string, theirs: string): number {
   const env = { ...process.env, ...cleanGitEnv(dir) };
   const args = [...mergeFileArgs({ ours: "ours", base: "base", theirs: "theirs" })];
-  const run = (texts: readonly [string, string, string]): number => {
+  const mean = (texts: readonly [string, string, string], runs: number): number => {
     const files = ["o", "b", "t"].map((name, k) => {
       writeFileSync(join(dir, name), texts[k] ?? "");
       return join(dir, name);
     });
     const before = childCpu();
-    const done = spawnSync("git", [...args, ...files], { env, maxBuffer: 1 << 30 });
-    if (done.status === null || done.status > 127) throw new Error("git merge-file failed");
-    return childCpu() - before;
+    for (let i = 0; i < runs; i += 1) {
+      const done = spawnSync("git", [...args, ...files], { env, maxBuffer: 1 << 30 });
+      if (done.status === null || done.status > 127) throw new Error("git merge-file failed");
+    }
+    return (childCpu() - before) / runs;
   };
-  const empty = Array.from({ length: 5 }, () => run(["", "", ""]));
-  const full = Array.from({ length: 3 }, () => run([ours, base, theirs]));
-  return quantile(full, 0.5) - quantile(empty, 0.5);
+  const runs = base.length < 4 << 20 ? 20 : 5;
+  return mean([ours, base, theirs], runs) - mean(["", "", ""], 40);
 }
 
 async function acceptCpu(
@@ -156,7 +161,8 @@ async function acceptCpu(
   return { accept: quantile(accepts, 0.5), preview: quantile(previews, 0.5) };
 }
 
-function thousandEdits(): void {
+/** 1,000 `text_edits` on a 1 MB note: the one scan against the edit-by-edit fold. */
+function thousandEdits(): BenchRow {
   const lines = note(1 << 20);
   const text = lines.join("");
   const step = Math.floor(lines.length / 1000);
@@ -178,40 +184,77 @@ function thousandEdits(): void {
     Array.from({ length: 3 }, () => time(() => foldTextEdits(text, edits))),
     0.5,
   );
-  console.log(
-    `1,000 text_edits on 1 MB: one scan ${scan.toFixed(0)} ms CPU, edit-by-edit fold ${fold.toFixed(0)} ms CPU`,
-  );
+  return {
+    measure: "1,000 text_edits on 1 MB, one scan",
+    value: Math.round(scan),
+    unit: "ms CPU",
+    note: `the edit-by-edit fold it replaced: ${fold.toFixed(0)} ms CPU`,
+  };
 }
 
-async function main(): Promise<void> {
+/** The goal for accept at `mb` megabytes, in multiples of git merge-file (ADR 0056). */
+const acceptGoal = (mb: number): number => (mb >= 10 ? 3 : 2);
+
+/** Accept and preview of a stale proposal on an `mb` MB note, against git merge-file. */
+async function bigNote(dir: string, mb: number, rounds: number): Promise<BenchRow[]> {
+  const lines = note(mb << 20);
+  const [base, ours, theirs] = [
+    lines.join(""),
+    edited(lines, 0, "ours"),
+    edited(lines, 1, "theirs"),
+  ];
+  const git = gitCpu(dir, base, ours, theirs);
+  const { accept, preview } = await acceptCpu(base, ours, theirs, rounds);
+  const goal = acceptGoal(mb);
+  const of = `${mb} MB (${lines.length} lines)`;
+  const against = `git merge-file ${git.toFixed(0)} ms CPU`;
+  return [
+    {
+      measure: `accept, ${of}`,
+      value: Number((accept / git).toFixed(1)),
+      unit: "× git",
+      note: `${accept.toFixed(0)} ms CPU, ${against}; goal ≤ ${goal}×: ${accept / git <= goal ? "yes" : "NO"}`,
+    },
+    {
+      measure: `preview, ${of}`,
+      value: Number((preview / git).toFixed(1)),
+      unit: "× git",
+      note: `${preview.toFixed(0)} ms CPU, ${against}`,
+    },
+  ];
+}
+
+/** Options of {@link benchBigDocuments}. */
+export interface BigDocumentsOptions {
+  /** Note sizes in MB (default 1 and 10). */
+  readonly sizes?: readonly number[];
+  /** Rounds per size, the median taken (default 3; at most 2 at 10 MB and more). */
+  readonly rounds?: number;
+}
+
+/** Runs the measurements: the 1,000 edits, then accept and preview at each size. */
+export async function benchBigDocuments(options: BigDocumentsOptions = {}): Promise<BenchRow[]> {
+  const { sizes = [1, 10], rounds = 3 } = options;
+  const rows = [thousandEdits()];
+  const dir = mkdtempSync(join(tmpdir(), "big-documents-"));
+  try {
+    for (const mb of sizes) {
+      rows.push(...(await bigNote(dir, mb, mb >= 10 ? Math.min(rounds, 2) : rounds)));
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
   const arg = (name: string, fallback: string) => {
     const at = process.argv.indexOf(name);
     return at === -1 ? fallback : (process.argv[at + 1] ?? fallback);
   };
   const sizes = arg("--sizes", "1,10").split(",").map(Number);
   const rounds = Number(arg("--rounds", "3"));
-  thousandEdits();
-  const dir = mkdtempSync(join(tmpdir(), "big-documents-"));
-  try {
-    for (const mb of sizes) {
-      const lines = note(mb << 20);
-      const [base, ours, theirs] = [
-        lines.join(""),
-        edited(lines, 0, "ours"),
-        edited(lines, 1, "theirs"),
-      ];
-      const git = gitCpu(dir, base, ours, theirs);
-      const times = await acceptCpu(base, ours, theirs, mb >= 10 ? Math.min(rounds, 2) : rounds);
-      const { accept, preview } = times;
-      console.log(
-        `${mb} MB (${lines.length} lines): git merge-file ${git.toFixed(0)} ms CPU; ` +
-          `accept ${accept.toFixed(0)} ms CPU (${(accept / git).toFixed(1)}x); ` +
-          `preview ${preview.toFixed(0)} ms CPU (${(preview / git).toFixed(1)}x)`,
-      );
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  for (const r of await benchBigDocuments({ sizes, rounds })) {
+    console.log(`| ${r.measure} | ${r.value} | ${r.unit} | ${r.note} |`);
   }
 }
-
-await main();

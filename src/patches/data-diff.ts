@@ -1,33 +1,7 @@
-import { structuredPatch } from "diff";
 import type { DataDiff } from "../model/data-diff.ts";
 import type { JsonObject } from "../model/json.ts";
 import { diff } from "./diff.ts";
-
-/** A unified diff of one text, `---`/`+++` headers naming the two sides, 3 lines of context. */
-function unifiedDiff(
-  field: string,
-  labels: readonly [string, string],
-  before: string,
-  after: string,
-): string {
-  const patch = structuredPatch(
-    `${labels[0]}/${field}`,
-    `${labels[1]}/${field}`,
-    before,
-    after,
-    "",
-    "",
-    { context: 3 },
-  );
-  const lines = [`--- ${patch.oldFileName}`, `+++ ${patch.newFileName}`];
-  for (const hunk of patch.hunks) {
-    lines.push(
-      `@@ -${hunk.oldStart},${hunk.oldLines} +${hunk.newStart},${hunk.newLines} @@`,
-      ...hunk.lines,
-    );
-  }
-  return `${lines.join("\n")}\n`;
-}
+import { unifiedDiff } from "./unified-diff.ts";
 
 /**
  * The difference from `before` to `after`, or `null` when they are equal. Text fields get a
