@@ -1,10 +1,13 @@
 /**
- * The inbox's first page against the whole list it used to read: a workspace with 10⁴ pending
+ * The inbox's first pages against the whole lists it used to read: a workspace with 10⁴ pending
  * proposals, `proposalPage({ status: "pending" })` (the default page of 100) against
- * `proposals({ status: "pending" })`, taking turns in the same run, on a SQLite file and, when
- * `AGENT_WORKSPACE_PG_URL` is set, on PostgreSQL (a scratch schema, dropped afterwards). A
- * page from the middle of the list is measured too: a page costs its length wherever it
- * starts. Goal: the first page in at most 20 ms. `tsx bench/inbox.ts` prints the table.
+ * `proposals({ status: "pending" })`; one with 10⁴ pending decisions (half in threads, half
+ * in runs), `decisionPage()` against `decisions()`; one with 10⁴ offers (10 each from 10³
+ * threads), `offerPage()` against `offers()`. Each pair takes turns in the same run, on a
+ * SQLite file and, when `AGENT_WORKSPACE_PG_URL` is set, on PostgreSQL (a scratch schema,
+ * dropped afterwards). A page from the middle of each list is measured too: a page costs its
+ * length wherever it starts. Goal: each first page in at most 20 ms. `tsx bench/inbox.ts`
+ * prints the table.
  */
 
 import { mkdtempSync, rmSync } from "node:fs";
@@ -16,6 +19,10 @@ import { fixtureRegistry } from "../src/conformance/fixtures.ts";
 import { createWorkspace, type Proposal, type Store } from "../src/entries/index.ts";
 import { postgresStore } from "../src/entries/postgres.ts";
 import { sqliteStore } from "../src/entries/sqlite.ts";
+import type { ThreadOffer } from "../src/model/offers.ts";
+import type { Run } from "../src/model/runs.ts";
+import type { Thread } from "../src/model/threads.ts";
+import { batch, decision, runIn, threadIn } from "../src/testing/suite-records.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };
@@ -23,10 +30,12 @@ export type { BenchRow };
 const GOAL_MS = 20;
 const SCHEMA = "aw_bench_inbox";
 const WS = "ws_inbox";
+const DECISIONS_WS = "ws_inbox_decisions";
+const OFFERS_WS = "ws_inbox_offers";
 
 /** What to measure. */
 export interface InboxBenchOptions {
-  /** Pending proposals in the workspace (default 10⁴). */
+  /** Pending proposals, pending decisions and offers, each in a workspace (default 10⁴). */
   readonly proposals?: number;
   /** Rounds of each read, after two unrecorded (default 15). */
   readonly rounds?: number;
@@ -69,6 +78,46 @@ async function seed(store: Store, count: number): Promise<void> {
   }
 }
 
+// Fills a workspace with `count` pending decisions: the first half in threads, the rest in
+// runs of the first thread, a thousand an append.
+async function seedDecisions(store: Store, count: number): Promise<void> {
+  const id = (n: number) => String(n).padStart(6, "0");
+  const half = Math.ceil(count / 2);
+  for (let from = 0; from < count; from += 1_000) {
+    const threads: Thread[] = [];
+    const runs: Run[] = [];
+    for (let n = from; n < Math.min(count, from + 1_000); n += 1) {
+      if (n < half) threads.push(threadIn(`thr_${id(n)}`, "open", decision(`d${n}`)));
+      else runs.push(runIn(`run_${id(n)}`, "thr_000000", "paused", decision(`d${n}`)));
+    }
+    const done = await store.append(DECISIONS_WS, 0, batch({ threads, runs }));
+    if (!done.ok) throw new Error("the bench workspace moved");
+  }
+}
+
+// Fills a workspace with `count` offers, ten from each thread, a hundred threads an append.
+async function seedOffers(store: Store, count: number): Promise<void> {
+  const offer = (n: number): ThreadOffer => ({
+    title: `Offer ${n}`,
+    summary: "A thread of its own for the loader's tests.",
+    rationale: null,
+    prompt: "Cover the loader with tests.",
+    files: [],
+  });
+  const threadsOf = Math.ceil(count / 10);
+  for (let from = 0; from < threadsOf; from += 100) {
+    const threads = Array.from({ length: Math.min(100, threadsOf - from) }, (_, i) => {
+      const t = from + i;
+      const offered = Object.fromEntries(
+        Array.from({ length: 10 }, (_, k) => [`call_${t}_${k}`, offer(t * 10 + k)]),
+      );
+      return { ...threadIn(`thr_${String(t).padStart(6, "0")}`, "open"), offered };
+    });
+    const done = await store.append(OFFERS_WS, 0, batch({ threads }));
+    if (!done.ok) throw new Error("the bench workspace moved");
+  }
+}
+
 type Read = () => Promise<number>;
 
 // Median milliseconds of each read, taking turns, each going first every other round.
@@ -87,43 +136,90 @@ async function medians(reads: readonly Read[], rounds: number): Promise<number[]
   return times.map((t) => quantile(t, 0.5));
 }
 
-async function measure(where: string, store: Store, options: InboxBenchOptions) {
-  const count = options.proposals ?? 10_000;
-  const rounds = options.rounds ?? 15;
-  await seed(store, count);
-  const ws = createWorkspace({ registry: fixtureRegistry(), store, id: WS });
-  const middle = pending(Math.floor(count / 2)).id;
-  const [page, whole, later] = await medians(
-    [
-      async () => (await ws.proposalPage({ status: "pending" })).items.length,
-      async () => (await ws.proposals({ status: "pending" })).length,
-      async () => (await ws.proposalPage({ status: "pending", after: middle })).items.length,
-    ],
-    rounds,
-  );
-  await ws.close();
+/** One list's reads: its first page, the whole list (the peer), a page from its middle. */
+interface Listed {
+  readonly of: string;
+  readonly page: Read;
+  readonly whole: Read;
+  readonly later: Read;
+}
+
+async function rowsOf(where: string, list: Listed, rounds: number): Promise<BenchRow[]> {
+  const [page, whole, later] = await medians([list.page, list.whole, list.later], rounds);
   const ms = (x = 0) => Number(x.toFixed(2));
-  const of = `${count.toLocaleString("en")} pending`;
   return [
     {
-      measure: `inbox's first page (100) of ${of}, ${where}`,
+      measure: `inbox's first page (100) of ${list.of}, ${where}`,
       value: ms(page),
       unit: "ms",
       note: `median of ${rounds}; ${((whole ?? 0) / (page ?? 1)).toFixed(0)}× faster than the whole list; goal ≤ ${GOAL_MS} ms: ${(page ?? 0) <= GOAL_MS ? "yes" : "NO"}`,
     },
     {
-      measure: `peer: the whole list of ${of}, ${where}`,
+      measure: `peer: the whole list of ${list.of}, ${where}`,
       value: ms(whole),
       unit: "ms",
       note: `median of ${rounds}, taking turns with the pages`,
     },
     {
-      measure: `a page (100) from the middle of ${of}, ${where}`,
+      measure: `a page (100) from the middle of ${list.of}, ${where}`,
       value: ms(later),
       unit: "ms",
       note: `median of ${rounds}: a page costs its length wherever it starts`,
     },
   ];
+}
+
+async function measure(where: string, store: Store, options: InboxBenchOptions) {
+  const count = options.proposals ?? 10_000;
+  const rounds = options.rounds ?? 15;
+  await seed(store, count);
+  await seedDecisions(store, count);
+  await seedOffers(store, count);
+  const registry = fixtureRegistry();
+  const ws = createWorkspace({ registry, store, id: WS });
+  const deciding = createWorkspace({ registry, store, id: DECISIONS_WS });
+  const offering = createWorkspace({ registry, store, id: OFFERS_WS });
+  const middle = pending(Math.floor(count / 2)).id;
+  const decisionMiddle = `thread:thr_${String(Math.floor(count / 4)).padStart(6, "0")}`;
+  const offerMiddle = `thr_${String(Math.floor(count / 20)).padStart(6, "0")}:call_${Math.floor(count / 20)}_9`;
+  const n = count.toLocaleString("en");
+  const rows = [
+    ...(await rowsOf(
+      where,
+      {
+        of: `${n} pending`,
+        page: async () => (await ws.proposalPage({ status: "pending" })).items.length,
+        whole: async () => (await ws.proposals({ status: "pending" })).length,
+        later: async () =>
+          (
+            await ws.proposalPage({ status: "pending", after: middle })
+          ).items.length,
+      },
+      rounds,
+    )),
+    ...(await rowsOf(
+      where,
+      {
+        of: `${n} pending decisions`,
+        page: async () => (await deciding.decisionPage()).items.length,
+        whole: async () => (await deciding.decisions()).length,
+        later: async () => (await deciding.decisionPage({ after: decisionMiddle })).items.length,
+      },
+      rounds,
+    )),
+    ...(await rowsOf(
+      where,
+      {
+        of: `${n} offers`,
+        page: async () => (await offering.offerPage()).items.length,
+        whole: async () => (await offering.offers()).length,
+        later: async () => (await offering.offerPage({ after: offerMiddle })).items.length,
+      },
+      rounds,
+    )),
+  ];
+  await Promise.all([ws.close(), deciding.close(), offering.close()]);
+  return rows;
 }
 
 /** Runs the measurements: a SQLite file, then PostgreSQL when `AGENT_WORKSPACE_PG_URL` is set. */

@@ -6,7 +6,9 @@
  * merge-file and the histogram merge; then (d) the stores against their raw drivers, (e)
  * decisions and side conversations, (f) the input limits, (g) a tool call against its
  * commit, (h) the live protocol's fan-out, (i) the host loop's commits per second, (j)
- * reviewing in parts, (k) the inbox's first page, (l) writers on one instance and (m) replay.
+ * reviewing in parts, (k) the inbox's first page, (l) writers on one instance, (m) replay,
+ * (n) notes read by what the viewer follows, (o) big documents at 1 MB, (p) proposals on
+ * artifacts with many others and (q) processes sharing one PostgreSQL workspace.
  * Prints markdown tables and how the numbers stand against the goals.
  * The corpus folder defaults to ../shared/merge-corpus (said so on stderr).
  */
@@ -289,3 +291,45 @@ console.log(row(["---", "---:", "---", "---"]));
 const { benchReplay } = await import("./replay.ts");
 for (const r of await benchReplay([100_000]))
   console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (n) Notes read by what the viewer follows: 10³, 10⁴ and 10⁵ events behind (ADR 0060).
+console.log("\n## (n) Notes read by what the viewer follows (SQLite, PostgreSQL when set)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchNotes } = await import("./notes.ts");
+const notesRows = await benchNotes();
+for (const r of notesRows) console.log(row([r.measure, String(r.value), r.unit, r.note]));
+for (const r of notesRows.filter((n) => n.measure.startsWith("goal, "))) {
+  console.log(`\n${r.measure.slice("goal, ".length)}: ${r.note}`);
+}
+
+// (o) Big documents: a stale proposal on a 1 MB note, accepted and previewed, against git
+// merge-file on the same texts; 1,000 text_edits in one scan (ADRs 0056, 0059). The 10 MB
+// run is `npx tsx bench/big-documents.ts`.
+console.log("\n## (o) Big documents (memory, 1 MB)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchBigDocuments } = await import("./big-documents.ts");
+for (const r of await benchBigDocuments({ sizes: [1] }))
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (p) A proposal on an artifact with 1,000 pending or rejected proposals, against one on an
+// artifact with none, on memory and on a SQLite file (ADR 0062).
+console.log("\n## (p) Proposals on busy artifacts (memory, SQLite file)\n");
+console.log(row(["measure", "value", "unit", "note"]));
+console.log(row(["---", "---:", "---", "---"]));
+const { benchProposals } = await import("./proposals.ts");
+for (const r of await benchProposals())
+  console.log(row([r.measure, String(r.value), r.unit, r.note]));
+
+// (q) Processes sharing one PostgreSQL workspace: four against one, the same commits between
+// them (ADR 0063). Needs a server.
+const pgUrl = process.env.AGENT_WORKSPACE_PG_URL;
+if (pgUrl !== undefined) {
+  console.log("\n## (q) Processes on one PostgreSQL workspace\n");
+  console.log(row(["measure", "value", "unit", "note"]));
+  console.log(row(["---", "---:", "---", "---"]));
+  const { benchProcesses } = await import("./processes.ts");
+  for (const r of await benchProcesses(pgUrl))
+    console.log(row([r.measure, String(r.value), r.unit, r.note]));
+}

@@ -5,7 +5,7 @@
  * - one `respond_to_proposals` of 20 accepts against 20 `respond_to_proposal`s;
  * - a revert against the edit that writes the same text back;
  * - a proposal on an artifact with 100 rejected proposals against one with none (the
- *   re-proposal check reads them all).
+ *   re-proposal check reads those filed under its first hunk, ADR 0062).
  * `tsx bench/review.ts` prints the table.
  */
 

@@ -7,7 +7,15 @@ import type { Fact } from "../model/event.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Registry } from "../model/registry.ts";
 import type { Run } from "../model/runs.ts";
-import { emptyState, isSatisfied, type Needs, revisionKey, type State } from "../model/state.ts";
+import {
+  emptyState,
+  isSatisfied,
+  type Needs,
+  pendingKey,
+  rejectedKey,
+  revisionKey,
+  type State,
+} from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
 import { CaseFileError, type Given, type GivenArtifact, type GivenRevision } from "./case-file.ts";
 
@@ -139,16 +147,30 @@ function load(state: State, asked: Needs, store: GivenStore): State {
         (ref) => [revisionKey(ref), store.revisions.get(revisionKey(ref)) ?? null] as const,
       ),
     ]),
-    pending: withLoaded(state.pending, asked.pending, (id) =>
-      [...store.proposals.values()].filter(
-        (p) => p.status === "pending" && p.change.artifact_id === id,
-      ),
-    ),
-    rejected: withLoaded(state.rejected, asked.rejected, (id) =>
-      [...store.proposals.values()].filter(
-        (p) => p.status === "rejected" && p.change.artifact_id === id,
-      ),
-    ),
+    pending: new Map([
+      ...state.pending,
+      ...asked.pending.map((ref) => {
+        const listed = [...store.proposals.values()].filter(
+          (p) =>
+            p.status === "pending" &&
+            p.change.artifact_id === ref.artifact_id &&
+            p.thread_id === ref.thread_id,
+        );
+        return [pendingKey(ref), listed] as const;
+      }),
+    ]),
+    rejected: new Map([
+      ...state.rejected,
+      ...asked.rejected.map((ref) => {
+        const listed = [...store.proposals.values()].filter(
+          (p) =>
+            p.status === "rejected" &&
+            p.change.artifact_id === ref.artifact_id &&
+            (p.resolution?.hunk_ids ?? []).includes(ref.hunk_id),
+        );
+        return [rejectedKey(ref), listed] as const;
+      }),
+    ]),
     deciding: withLoaded(state.deciding, asked.deciding, (id) =>
       [...store.runs.values()].filter((r) => r.thread_id === id && r.decision.pending !== null),
     ),
@@ -177,7 +199,7 @@ export function loadCaseState(
   const store = isStore(given) ? given : resolveGiven(given, registry);
   let state = emptyState();
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const asked = needs(item, state, actor, side);
+    const asked = needs(item, state, actor, registry, side);
     if (isSatisfied(asked)) return state;
     state = load(state, asked, store);
   }

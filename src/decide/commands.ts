@@ -15,9 +15,10 @@ import {
 } from "../decisions/decisions.ts";
 import { decideGiveFeedback } from "../feedback/give.ts";
 import { decideLaunchThread } from "../launch/launch.ts";
-import { type Actor, authorKey } from "../model/actors.ts";
+import { type Actor, authorKey, isAgent } from "../model/actors.ts";
 import { contextThread } from "../model/context.ts";
 import type { Scope } from "../model/decisions.ts";
+import type { Registry } from "../model/registry.ts";
 import { proposalIn, runIn, type State } from "../model/state.ts";
 import { decideAnswerOffer, decideReleaseOffer } from "../offers/answer-offer.ts";
 import { decideMakeOffer } from "../offers/make-offer.ts";
@@ -59,8 +60,16 @@ const writeNeeds = (
   want: Wanted,
   command: CommandOf["create_artifact" | "edit_artifact" | "archive_artifact"],
   actor: Actor,
+  state: State,
+  registry: Registry,
 ): void => {
-  changeNeeds(want, command, actor);
+  // Only an agent's write may become a proposal (`mustPropose`): a person's or the system's
+  // needs its artifact and thread alone, not what a proposal touches.
+  if (isAgent(actor)) changeNeeds(want, command, actor, state, registry);
+  else {
+    want.artifacts.push(command.artifact_id);
+    want.threads.push(writtenIn(command, state, actor));
+  }
   want.proposals.push(command.proposal_id);
 };
 const answerNeeds = (
@@ -108,8 +117,8 @@ export const COMMANDS: CommandRows = {
       what: "propose a change",
       actsIn: (command, state, actor) => writtenIn(command.change, state, actor),
     },
-    needs: (want, command, actor) => {
-      changeNeeds(want, command.change, actor);
+    needs: (want, command, actor, state, registry) => {
+      changeNeeds(want, command.change, actor, state, registry);
       want.proposals.push(command.proposal_id, command.revises);
     },
     decide: decideProposeChange,
@@ -163,10 +172,10 @@ export const COMMANDS: CommandRows = {
       actsIn: () => null,
       widenedInOwnThread: true,
     },
-    needs: (want, command, actor, state) => {
+    needs: (want, command, actor, state, registry) => {
       const one = commandRow("respond_to_proposal");
       for (const response of command.responses) {
-        one.needs(want, { type: "respond_to_proposal", ...response }, actor, state);
+        one.needs(want, { type: "respond_to_proposal", ...response }, actor, state, registry);
       }
     },
     decide: (context, state, command) => respondToProposals(answerOne)(context, state, command),

@@ -1,7 +1,17 @@
 import type { Actor } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { Fact } from "../model/event.ts";
-import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
+import type { Registry } from "../model/registry.ts";
+import {
+  type Needs,
+  type PendingRef,
+  pendingKey,
+  type RejectedRef,
+  type RevisionRef,
+  rejectedKey,
+  revisionKey,
+  type State,
+} from "../model/state.ts";
 import { commandRow } from "./commands.ts";
 import { FACTS, factRow } from "./facts.ts";
 import { wanted } from "./wanted.ts";
@@ -22,6 +32,24 @@ function missing(
   return found;
 }
 
+// The refs wanted that `have` does not hold under their key, each once, in the order first wanted.
+function missingRefs<R>(
+  refs: readonly R[],
+  have: ReadonlyMap<string, unknown>,
+  keyOf: (ref: R) => string,
+): R[] {
+  if (refs.length === 0) return [];
+  const found: R[] = [];
+  const seen = new Set<string>();
+  for (const ref of refs) {
+    const key = keyOf(ref);
+    if (have.has(key) || seen.has(key)) continue;
+    seen.add(key);
+    found.push(ref);
+  }
+  return found;
+}
+
 // The fact types are the fact table's rows: a type is a fact exactly when it has one there.
 const FACT_TYPES: ReadonlySet<string> = new Set(Object.keys(FACTS));
 
@@ -34,36 +62,30 @@ export function isFact(item: Command | Fact): item is Fact {
  * What the host must load before deciding `item`, minus what `state` already holds (what
  * its row's `needs` wants). Call it again after loading: some items need a second round (a
  * response needs its proposal first, then the artifact the proposal changes). Deciding is
- * possible when it asks for nothing. From a side conversation (`side`), its parent thread is
- * needed too.
+ * possible when it asks for nothing. The registry says what a write's artifact type makes it
+ * touch (a proposal of a superseding type, its thread's pending ones). From a side
+ * conversation (`side`), its parent thread is needed too.
  */
 export function needs(
   item: Command | Fact,
   state: State,
   actor: Actor,
+  registry: Registry,
   side?: { readonly thread_id: string },
 ): Needs {
   const want = wanted();
   if (side !== undefined) want.threads.push(side.thread_id);
-  if (isFact(item)) factRow(item.type).needs(want, item, actor, state);
-  else commandRow(item.type).needs(want, item, actor, state);
-  const revisions: RevisionRef[] = [];
-  for (const ref of want.revisions) {
-    const key = revisionKey(ref);
-    const seen = revisions.some(
-      (r) => r.artifact_id === ref.artifact_id && r.version === ref.version,
-    );
-    if (!seen && !state.revisions.has(key)) revisions.push(ref);
-  }
+  if (isFact(item)) factRow(item.type).needs(want, item, actor, state, registry);
+  else commandRow(item.type).needs(want, item, actor, state, registry);
   return {
     artifacts: missing(want.artifacts, state.artifacts),
     proposals: missing(want.proposals, state.proposals),
     threads: missing(want.threads, state.threads),
     runs: missing(want.runs, state.runs),
     messages: missing(want.messages, state.messages),
-    pending: missing(want.pending, state.pending),
-    rejected: missing(want.rejected, state.rejected),
+    pending: missingRefs<PendingRef>(want.pending, state.pending, pendingKey),
+    rejected: missingRefs<RejectedRef>(want.rejected, state.rejected, rejectedKey),
     deciding: missing(want.deciding, state.deciding),
-    revisions,
+    revisions: missingRefs<RevisionRef>(want.revisions, state.revisions, revisionKey),
   };
 }

@@ -4,6 +4,7 @@ import type { Command } from "../model/command.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
 import type { Fact } from "../model/event.ts";
+import type { Registry } from "../model/registry.ts";
 import type { Result } from "../model/result.ts";
 import type { State } from "../model/state.ts";
 import type { Wanted } from "./wanted.ts";
@@ -16,8 +17,11 @@ import type { Wanted } from "./wanted.ts";
 export interface Row<I extends Command | Fact> {
   /** Who may send it (docs/spec.md section 9), checked before the rule. */
   readonly access: AccessRule<I>;
-  /** Adds to `want` what deciding it needs loaded (`state` holds what is loaded so far). */
-  readonly needs: (want: Wanted, item: I, actor: Actor, state: State) => void;
+  /**
+   * Adds to `want` what deciding it needs loaded (`state` holds what is loaded so far; the
+   * registry has the artifact types, whose options decide what a write touches).
+   */
+  readonly needs: (want: Wanted, item: I, actor: Actor, state: State, registry: Registry) => void;
   /** The rule that decides it, once who may send it was checked. */
   readonly decide: (context: DecideContext, state: State, item: I) => Result<CommitResult>;
 }

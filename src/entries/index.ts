@@ -27,6 +27,7 @@ export type {
   StartOfferResult,
 } from "../host/start-offer.ts";
 export { isolatedCheckout, startOffer } from "../host/start-offer.ts";
+export type { About } from "../model/about.ts";
 export type { Actor, ActorInput } from "../model/actors.ts";
 export type {
   ArtifactType,

@@ -39,13 +39,3 @@ export function pageLimit(value: unknown, option: string): number {
     `${option} must be a whole number from 1 to ${MAX_PAGE_LIMIT}, not ${String(value)}`,
   );
 }
-
-/**
- * The page of `read` entries when `limit + 1` were asked for: the one past the limit only says
- * that more follow, so whether a page is the last costs no second read.
- */
-export function pageOf<T extends { readonly id: string }>(read: T[], limit: number): Page<T> {
-  if (read.length <= limit) return { items: read, next: null };
-  const items = read.slice(0, limit);
-  return { items, next: items.at(-1)?.id ?? null };
-}

@@ -17,9 +17,12 @@ export interface State {
   readonly messages: ReadonlyMap<string, boolean>;
   /** Past versions of artifacts, by {@link revisionKey}. */
   readonly revisions: ReadonlyMap<string, Revision | null>;
-  /** The pending proposals on an artifact, by artifact id. */
+  /** One thread's pending proposals on an artifact, by {@link pendingKey}. */
   readonly pending: ReadonlyMap<string, readonly Proposal[]>;
-  /** The rejected proposals on an artifact, by artifact id (a new proposal may repeat one). */
+  /**
+   * The rejected proposals on an artifact whose rejection recorded a hunk id, by
+   * {@link rejectedKey} (a new proposal may repeat one).
+   */
   readonly rejected: ReadonlyMap<string, readonly Proposal[]>;
   /** The runs of a thread that have a pending decision, by thread id. */
   readonly deciding: ReadonlyMap<string, readonly Run[]>;
@@ -36,6 +39,31 @@ export function revisionKey(ref: RevisionRef): string {
   return `${ref.version}@${ref.artifact_id}`;
 }
 
+/** One thread's pending proposals on one artifact: all a new proposal may supersede. */
+export interface PendingRef {
+  readonly artifact_id: string;
+  readonly thread_id: string;
+}
+
+/** The key of a thread's pending proposals in {@link State.pending}. */
+export function pendingKey(ref: PendingRef): string {
+  return JSON.stringify([ref.artifact_id, ref.thread_id]);
+}
+
+/**
+ * The rejected proposals on one artifact whose rejection recorded one hunk id: every rejection
+ * a new proposal with that hunk may repeat.
+ */
+export interface RejectedRef {
+  readonly artifact_id: string;
+  readonly hunk_id: string;
+}
+
+/** The key of the rejections that recorded a hunk in {@link State.rejected}. */
+export function rejectedKey(ref: RejectedRef): string {
+  return JSON.stringify([ref.artifact_id, ref.hunk_id]);
+}
+
 /** The ids `needs` asks the host to load, per kind of entity. */
 export interface Needs {
   readonly artifacts: readonly string[];
@@ -44,10 +72,10 @@ export interface Needs {
   readonly runs: readonly string[];
   readonly messages: readonly string[];
   readonly revisions: readonly RevisionRef[];
-  /** Artifact ids whose pending proposals are wanted. */
-  readonly pending: readonly string[];
-  /** Artifact ids whose rejected proposals are wanted. */
-  readonly rejected: readonly string[];
+  /** The threads' pending proposals on artifacts that are wanted. */
+  readonly pending: readonly PendingRef[];
+  /** The rejections on artifacts that recorded a hunk id that are wanted, in creation order. */
+  readonly rejected: readonly RejectedRef[];
   /** Thread ids whose runs with a pending decision are wanted (ending a thread retires them). */
   readonly deciding: readonly string[];
 }
@@ -125,12 +153,15 @@ export const messageUsedIn = (state: State, id: string): boolean => loaded(state
 /** The loaded revision, or `null` if that version does not exist. @throws WorkspaceError `not_loaded` */
 export const revisionIn = (state: State, ref: RevisionRef): Revision | null =>
   loaded(state, "revisions", revisionKey(ref));
-/** The pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
-export const pendingIn = (state: State, artifactId: string): readonly Proposal[] =>
-  loaded(state, "pending", artifactId);
-/** The rejected proposals on an artifact. @throws WorkspaceError `not_loaded` */
-export const rejectedIn = (state: State, artifactId: string): readonly Proposal[] =>
-  loaded(state, "rejected", artifactId);
+/** A thread's pending proposals on an artifact. @throws WorkspaceError `not_loaded` */
+export const pendingIn = (state: State, ref: PendingRef): readonly Proposal[] =>
+  loaded(state, "pending", pendingKey(ref));
+/**
+ * The rejected proposals on an artifact whose rejection recorded a hunk id, oldest first.
+ * @throws WorkspaceError `not_loaded`
+ */
+export const rejectedIn = (state: State, ref: RejectedRef): readonly Proposal[] =>
+  loaded(state, "rejected", rejectedKey(ref));
 /** The runs of a thread with a pending decision. @throws WorkspaceError `not_loaded` */
 export const decidingIn = (state: State, threadId: string): readonly Run[] =>
   loaded(state, "deciding", threadId);

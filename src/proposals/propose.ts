@@ -11,7 +11,7 @@ import type { Proposal } from "../model/proposals.ts";
 import { invalidState, versionConflict } from "../model/rejections.ts";
 import { ok, type Result, refuse } from "../model/result.ts";
 import { artifactIn, pendingIn, proposalIn, type State } from "../model/state.ts";
-import { hunkIds, reproposalOf } from "./reproposal.ts";
+import { proposedHunkIds, reproposalOf } from "./reproposal.ts";
 import { type Revised, revise } from "./revise.ts";
 
 /** A change to turn into a proposal. */
@@ -57,7 +57,7 @@ export function propose(
   const type = typeOf(context, state, change);
   const now = context.now ?? null;
   const ttl = type?.proposals?.ttlMs;
-  const repeated = repeatedRejection(state, change, dryRun.value);
+  const repeated = repeatedRejection(state, change, type);
   const drafted: Proposal = {
     id: proposalId,
     change: stored,
@@ -107,13 +107,17 @@ export function propose(
 }
 
 // The rejected proposal on the artifact this change repeats: the same hunks against the
-// artifact now as that one had against the artifact when it was rejected.
-function repeatedRejection(state: State, change: Change, dryRun: CommitResult): Proposal | null {
-  if (change.type === "create_artifact") return null;
+// artifact now as that one had against the artifact when it was rejected. The hunks are those
+// of the dry run's data, which `proposedHunkIds` computes the same way (and `needs` asked).
+function repeatedRejection(
+  state: State,
+  change: Change,
+  type: ArtifactType | undefined,
+): Proposal | null {
+  if (change.type === "create_artifact" || type === undefined) return null;
   const before = artifactIn(state, change.artifact_id)?.data;
-  const after = dryRun.artifacts[0]?.data;
-  if (before === undefined || after === undefined) return null;
-  return reproposalOf(state, change.artifact_id, hunkIds(before, after));
+  if (before === undefined) return null;
+  return reproposalOf(state, change.artifact_id, proposedHunkIds(type, before, change));
 }
 
 function proposedOutcome(proposal: Proposal, repeated: Proposal | null): Outcome {
@@ -139,7 +143,7 @@ function typeOf(context: DecideContext, state: State, change: Change): ArtifactT
 }
 
 // An author's newer proposal on an artifact replaces its own older pending ones there, in the
-// same thread. Only its own: a proposal by someone else (a person, another agent, a side
+// same thread (only that thread's pending proposals are loaded). Only its own: a proposal by someone else (a person, another agent, a side
 // conversation of the thread) is theirs to keep until someone answers it.
 function supersede(
   context: DecideContext,
@@ -149,7 +153,7 @@ function supersede(
   if (newer.thread_id === null) return [];
   const artifactId = newer.change.artifact_id;
   const author = participantKey(newer.proposed_by);
-  return pendingIn(state, artifactId)
+  return pendingIn(state, { artifact_id: artifactId, thread_id: newer.thread_id })
     .filter(
       (older) =>
         older.thread_id === newer.thread_id &&

@@ -1,8 +1,11 @@
+import { type ArtifactType, validateData } from "../model/artifact-type.ts";
+import type { Change } from "../model/artifacts.ts";
 import type { CommitResult } from "../model/commit-result.ts";
 import type { DecideContext } from "../model/context.ts";
-import type { JsonObject } from "../model/json.ts";
+import { type JsonObject, jsonEqual } from "../model/json.ts";
 import type { Proposal } from "../model/proposals.ts";
 import { rejectedIn, type State } from "../model/state.ts";
+import { applyPatch } from "../patches/apply.ts";
 import { hunksOf } from "./hunks.ts";
 import { previewAccept } from "./preview.ts";
 
@@ -10,8 +13,46 @@ import { previewAccept } from "./preview.ts";
  * The ids of the hunks from `before` to `after`, sorted and each once: the effect of a change,
  * compared as a set.
  */
-export function hunkIds(before: JsonObject, after: JsonObject): string[] {
+function hunkIds(before: JsonObject, after: JsonObject): string[] {
   return [...new Set(hunksOf(before, after).map((hunk) => hunk.id))].sort();
+}
+
+// The last answer of `proposedHunkIds` for each change: `needs` asks it once the artifact is
+// loaded and `propose` asks it again, about the same change, data and type. A function of its
+// arguments alone, so remembering it changes no answer.
+const asked = new WeakMap<
+  Change,
+  { readonly before: JsonObject; readonly type: ArtifactType; readonly ids: readonly string[] }
+>();
+
+/**
+ * The hunk ids of an edit against the artifact's data `before`, as {@link hunkIds} gives
+ * them: from `before` to what the edit stores (its patch applied, the data validated by its
+ * type). Empty for anything but an edit, and for an edit that does not apply or changes
+ * nothing (proposing it is refused, so it repeats nothing).
+ */
+export function proposedHunkIds(
+  type: ArtifactType,
+  before: JsonObject,
+  change: Change,
+): readonly string[] {
+  if (change.type !== "edit_artifact") return [];
+  const known = asked.get(change);
+  if (known !== undefined && known.before === before && known.type === type) return known.ids;
+  const patched = applyPatch(before, change.patch);
+  const stored = patched.ok ? validateData(type, patched.value) : null;
+  const ids =
+    stored?.ok !== true || jsonEqual(stored.value, before) ? [] : hunkIds(before, stored.value);
+  asked.set(change, { before, type, ids });
+  return ids;
+}
+
+/**
+ * The rejections a proposal with these hunk ids may repeat are all filed under its first
+ * one: a repeat has the same ids, so the first among them. `null` for an empty effect.
+ */
+export function repeatedHunk(ids: readonly string[]): string | null {
+  return ids[0] ?? null;
 }
 
 /**
@@ -38,16 +79,18 @@ const sameIds = (a: readonly string[], b: readonly string[]): boolean =>
  * The rejected proposal on `artifactId` whose effect equals `ids` (a new proposal's hunk ids
  * against the artifact now, as {@link hunkIds} gives them), compared with its hunk ids as they
  * were when it was rejected; the latest such, or `null`. An empty effect repeats nothing.
- * Needs the artifact's `rejected` proposals loaded.
+ * Needs the rejections on the artifact that recorded the first of `ids` loaded (a repeat
+ * recorded them all).
  */
 export function reproposalOf(
   state: State,
   artifactId: string,
   ids: readonly string[],
 ): Proposal | null {
-  if (ids.length === 0) return null;
+  const hunk = repeatedHunk(ids);
+  if (hunk === null) return null;
   let found: Proposal | null = null;
-  for (const rejected of rejectedIn(state, artifactId)) {
+  for (const rejected of rejectedIn(state, { artifact_id: artifactId, hunk_id: hunk })) {
     const recorded = rejected.resolution?.hunk_ids;
     if (recorded !== null && recorded !== undefined && sameIds([...recorded].sort(), ids)) {
       found = rejected;

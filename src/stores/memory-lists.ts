@@ -1,7 +1,11 @@
+import type { Scope } from "../model/decisions.ts";
+import type { OfferRef } from "../model/offers.ts";
 import type { WorkspaceSnapshot } from "../model/snapshot.ts";
+import type { Thread } from "../model/threads.ts";
+import { decisionPageOf, offerPageOf } from "./list-pages.ts";
 import { ALL, both, filedUnder, type HeldWorkspace, pageFiledUnder } from "./memory-state.ts";
 import { offersOf, pendingDecisions } from "./pending.ts";
-import type { PageAt, ProposalFilter, Store } from "./port.ts";
+import type { DecisionFilter, OfferFilter, PageAt, ProposalFilter, Store } from "./port.ts";
 
 type Lists = Pick<
   Store,
@@ -45,13 +49,19 @@ export function memoryLists(held: (workspaceId: string) => HeldWorkspace): Lists
       if (status !== undefined) return filedUnder(index.byStatus, s.runs, status);
       return [...s.runs.values()];
     },
-    offers: async (workspaceId, { threadId }) => {
+    offers: async (workspaceId, filter) => {
+      const { threadId, after, limit } = filter;
+      if (after !== undefined || limit !== undefined) return offerPage(held(workspaceId), filter);
       const { snapshot: s, threads: index } = held(workspaceId);
       if (threadId === undefined) return offersOf(filedUnder(index.offering, s.threads, ALL));
       const thread = s.threads.get(threadId);
       return thread === undefined ? [] : offersOf([thread], threadId);
     },
-    decisions: async (workspaceId, { threadId }) => {
+    decisions: async (workspaceId, filter) => {
+      const { threadId, after, limit } = filter;
+      if (after !== undefined || limit !== undefined) {
+        return decisionPage(held(workspaceId), filter);
+      }
       const { snapshot: s, threads, runs } = held(workspaceId);
       if (threadId === undefined) {
         return pendingDecisions(
@@ -64,4 +74,64 @@ export function memoryLists(held: (workspaceId: string) => HeldWorkspace): Lists
       return pendingDecisions(own, filedUnder(runs.decidingByThread, s.runs, threadId), threadId);
     },
   };
+}
+
+// A page of pending decisions: the deciding threads after `after` (none when it is a run's
+// scope), then the deciding runs after it, each read from its place in its index.
+function decisionPage(
+  { snapshot: s, threads, runs }: HeldWorkspace,
+  { threadId, after, limit }: DecisionFilter & PageAt<Scope>,
+) {
+  if (after !== undefined && !(after.kind === "thread" ? s.threads : s.runs).has(after.id)) {
+    return [];
+  }
+  const fromThread = after?.kind === "thread" ? after.id : undefined;
+  const fromRun = after?.kind === "run" ? after.id : undefined;
+  const most = limit === undefined ? {} : { limit };
+  let own: Thread[] = [];
+  if (fromRun === undefined && threadId === undefined) {
+    own = pageFiledUnder(threads.deciding, s.threads, ALL, { ...at(fromThread), ...most });
+  } else if (fromRun === undefined && threadId !== undefined) {
+    // One thread at most: the filter's, when it is deciding and after the cursor.
+    const thread = s.threads.get(threadId);
+    const place = fromThread === undefined ? -1 : (s.threads.position(fromThread) as number);
+    const later = (s.threads.position(threadId) ?? -1) > place;
+    if (thread?.decision.pending != null && later) own = [thread];
+  }
+  const left = limit === undefined ? {} : { limit: Math.max(0, limit - own.length) };
+  const ownRuns =
+    threadId === undefined
+      ? pageFiledUnder(runs.deciding, s.runs, ALL, { ...at(fromRun), ...left })
+      : pageFiledUnder(runs.decidingByThread, s.runs, threadId, { ...at(fromRun), ...left });
+  return decisionPageOf(own, ownRuns, threadId, limit);
+}
+
+const at = (after: string | undefined) => (after === undefined ? {} : { after });
+
+// A page of offers: those the thread of `after` made after it, then the offering threads
+// created after that thread, read from its place in their index as far as the page needs.
+function offerPage(
+  { snapshot: s, threads: index }: HeldWorkspace,
+  filter: OfferFilter & PageAt<OfferRef>,
+) {
+  const { threadId, after } = filter;
+  const from = after === undefined ? null : (s.threads.get(after.thread_id) ?? null);
+  if (after !== undefined && from === null) return [];
+  const place = from === null ? -1 : (s.threads.position(from.id) as number);
+  return offerPageOf(from, offeringAfter(index.offering, s.threads, place, threadId), filter);
+}
+
+function* offeringAfter(
+  offering: HeldWorkspace["threads"]["offering"],
+  table: WorkspaceSnapshot["threads"],
+  place: number,
+  threadId: string | undefined,
+): Generator<Thread> {
+  if (threadId !== undefined) {
+    const thread = table.get(threadId);
+    const offered = thread !== undefined && Object.keys(thread.offered).length > 0;
+    if (offered && (table.position(threadId) as number) > place) yield thread;
+    return;
+  }
+  for (const id of offering.get(ALL)?.after(place) ?? []) yield table.get(id) as Thread;
 }

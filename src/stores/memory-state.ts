@@ -3,9 +3,23 @@ import type { CommandRecord } from "../model/command-record.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { Run } from "../model/runs.ts";
 import { EMPTY_SNAPSHOT, type WorkspaceSnapshot, withWrites } from "../model/snapshot.ts";
-import { type Needs, type RevisionRef, revisionKey, type State } from "../model/state.ts";
+import {
+  type Needs,
+  type PendingRef,
+  pendingKey,
+  type RevisionRef,
+  revisionKey,
+  type State,
+} from "../model/state.ts";
 import type { Thread } from "../model/threads.ts";
 import { PersistentMap } from "../persistent/persistent-map.ts";
+import {
+  NO_REJECTIONS,
+  type RejectionIndex,
+  rejectionsFiled,
+  withRejections,
+} from "./memory-rejections.ts";
+import { NO_SUBJECTS, type Subjects, withSubjects } from "./memory-subjects.ts";
 import { OrderedIds } from "./ordered-ids.ts";
 import { type AppendBatch, commandsOf } from "./port.ts";
 
@@ -26,6 +40,11 @@ const PROPOSAL_INDEXES = {
   byStatus: (p) => p.status,
   byArtifact: (p) => p.change.artifact_id,
   byBoth: (p) => both(p.change.artifact_id, p.status),
+  // A thread's pending proposals on an artifact: all a new one there may supersede.
+  pendingByThread: (p) =>
+    p.status === "pending" && p.thread_id !== null
+      ? pendingKey(pendingRefOf(p, p.thread_id))
+      : null,
 } satisfies Record<string, KeyOf<Proposal>>;
 const THREAD_INDEXES = {
   byStatus: (t) => t.status,
@@ -53,6 +72,10 @@ export interface HeldWorkspace {
   readonly runs: Indexes<typeof RUN_INDEXES>;
   /** The commands that wrote, by `both(participant, command_id)`. */
   readonly commands: PersistentMap<CommandRecord>;
+  /** The log's positions by subject, for reads `about` them. */
+  readonly subjects: Subjects;
+  /** The rejections by the hunks they recorded, for the re-proposal mark. */
+  readonly rejections: RejectionIndex;
 }
 
 function emptyIndexes<I extends object>(specs: I): Indexes<I> {
@@ -62,6 +85,11 @@ function emptyIndexes<I extends object>(specs: I): Indexes<I> {
   ) as Indexes<I>;
 }
 
+const pendingRefOf = (p: Proposal, thread_id: string): PendingRef => ({
+  artifact_id: p.change.artifact_id,
+  thread_id,
+});
+
 /** A workspace with nothing in it. */
 export const EMPTY_WORKSPACE: HeldWorkspace = Object.freeze({
   snapshot: EMPTY_SNAPSHOT,
@@ -69,6 +97,8 @@ export const EMPTY_WORKSPACE: HeldWorkspace = Object.freeze({
   threads: emptyIndexes(THREAD_INDEXES),
   runs: emptyIndexes(RUN_INDEXES),
   commands: PersistentMap.empty<CommandRecord>(),
+  subjects: NO_SUBJECTS,
+  rejections: NO_REJECTIONS,
 });
 
 // The record at `place` moved from the list under `from` to the one under `to`.
@@ -125,6 +155,12 @@ export function withBatch(held: HeldWorkspace, batch: AppendBatch): HeldWorkspac
       (kept, command) =>
         kept.set(both(command.participant, command.command_id), Object.freeze(command)),
       held.commands,
+    ),
+    subjects: withSubjects(held.subjects, batch.envelopes),
+    rejections: withRejections(
+      held.rejections,
+      batch.proposals,
+      (id) => snapshot.proposals.position(id) as number,
     ),
   });
 }
@@ -218,8 +254,11 @@ export function loadFrom(held: HeldWorkspace, needs: Needs): State {
     runs: pick(s.runs, needs.runs),
     messages: messages.size === 0 ? NOTHING : messages,
     revisions: revisions.size === 0 ? NOTHING : revisions,
-    pending: filed(held.proposals.byBoth, s.proposals, needs.pending, "pending"),
-    rejected: filed(held.proposals.byBoth, s.proposals, needs.rejected, "rejected"),
+    pending: filed(held.proposals.pendingByThread, s.proposals, needs.pending.map(pendingKey)),
+    rejected:
+      needs.rejected.length === 0
+        ? NOTHING
+        : rejectionsFiled(held.rejections, s.proposals, needs.rejected),
     deciding: filed(held.runs.decidingByThread, s.runs, needs.deciding),
   };
 }

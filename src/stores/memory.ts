@@ -2,6 +2,7 @@ import { WorkspaceError } from "../model/errors.ts";
 import { logEntries, type WorkspaceSnapshot } from "../model/snapshot.ts";
 import { memoryLists } from "./memory-lists.ts";
 import { both, EMPTY_WORKSPACE, type HeldWorkspace, loadFrom, withBatch } from "./memory-state.ts";
+import { readAbout } from "./memory-subjects.ts";
 import type { AppendBatch, AppendResult, Store } from "./port.ts";
 
 /** A store that keeps every workspace in this process's memory, as immutable snapshots. */
@@ -47,8 +48,10 @@ export function memoryStore(): MemoryStore {
       }
       return { ok: true, head: moved };
     },
-    async read(workspaceId, { after, limit, threadId }) {
-      const s = snapshot(workspaceId);
+    async read(workspaceId, { after, limit, threadId, about }) {
+      const current = held(workspaceId);
+      const s = current.snapshot;
+      if (about !== undefined) return readAbout(s, current.subjects, { after, about, limit });
       if (threadId === undefined) return logEntries(s, after, limit);
       // A scan of the memory log: cheap here, and the durable adapters use an index.
       const found = logEntries(s, after).filter((e) => e.thread_id === threadId);

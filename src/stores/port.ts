@@ -1,9 +1,10 @@
+import type { About } from "../model/about.ts";
 import type { Revision, Versioned } from "../model/artifacts.ts";
 import type { CommandRecord } from "../model/command-record.ts";
 import type { CommitResult } from "../model/commit-result.ts";
-import type { PendingDecision } from "../model/decisions.ts";
+import type { PendingDecision, Scope } from "../model/decisions.ts";
 import type { Envelope } from "../model/envelope.ts";
-import type { OfferEntry } from "../model/offers.ts";
+import type { OfferEntry, OfferRef } from "../model/offers.ts";
 import type { Proposal, ProposalStatus } from "../model/proposals.ts";
 import type { Run, RunStatus } from "../model/runs.ts";
 import type { Needs, State } from "../model/state.ts";
@@ -27,10 +28,15 @@ export function commandsOf(batch: AppendBatch): readonly CommandRecord[] {
   return command === undefined ? commands : [command, ...commands];
 }
 
-/** Whether an append landed; when another writer moved the log first, the head it found. */
+/**
+ * Whether an append landed; when another writer moved the log first, the head it found. With
+ * `taken`, the head had not moved but a message id of the batch was already in use: nothing
+ * was written, and the workspace decides again with the ids read (see
+ * {@link StoreCapabilities.refusesTakenMessageIds}).
+ */
 export type AppendResult =
   | { readonly ok: true; readonly head: number }
-  | { readonly ok: false; readonly head: number };
+  | { readonly ok: false; readonly head: number; readonly taken?: true };
 
 /** Which proposals to list. */
 export interface ProposalFilter {
@@ -40,14 +46,15 @@ export interface ProposalFilter {
 
 /**
  * Where a page of a list starts and how long it is. The list's order is fixed when each entity
- * is first written, so a page after an entity stays after it whatever changes later.
+ * is first written, so a page after an entity stays after it whatever changes later. `Cursor`
+ * is what names an entry: a proposal's id, a decision's scope, an offer's thread and id.
  */
-export interface PageAt {
+export interface PageAt<Cursor = string> {
   /**
-   * The id of the last entity of the page before: the page holds those made after it
-   * (matching the filter). An id the workspace never made lists nothing.
+   * The last entry of the page before: the page holds those made after it (matching the
+   * filter). An entry the workspace never made lists nothing.
    */
-  readonly after?: string;
+  readonly after?: Cursor;
   /** At most this many (a whole number from 0); all of them when left out. */
   readonly limit?: number;
 }
@@ -87,6 +94,13 @@ export interface StoreCapabilities {
   readonly durable: boolean;
   /** Appends by other processes reach this store's watchers. */
   readonly crossProcess: boolean;
+  /**
+   * The append refuses a message id already in use (a primary key) and answers
+   * `{ ok: false, taken: true }`, writing nothing. The workspace then decides a new message
+   * without reading whether its id is free, which saves a round trip where reads cost one,
+   * and reads it only after such a refusal. Absent: every id is read before it is written.
+   */
+  readonly refusesTakenMessageIds?: boolean;
 }
 
 /**
@@ -128,11 +142,15 @@ export interface Store {
    * The envelopes after position `after`, in order (at most `limit`). With `threadId`, only
    * those whose `thread_id` is that thread (envelopes of no thread never match), still in
    * order after `after` and at most `limit` of them; adapters read them by an index, so the
-   * cost is the thread's length, not the workspace's.
+   * cost is the thread's length, not the workspace's. With `about` (instead of `threadId`),
+   * only those about its subjects (see {@link About}: an envelope is about what
+   * `subjectsOf(envelope.event)` names), still in order and at most `limit`; adapters read
+   * them by an index of subjects filled at append, in one query however many subjects it
+   * names, so the cost is what those subjects hold after `after`, not the log's length.
    */
   read(
     workspaceId: string,
-    options: { after: number; limit?: number; threadId?: string },
+    options: { after: number; limit?: number; threadId?: string; about?: About },
   ): Promise<Envelope[]>;
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Promise<Revision[]>;
@@ -149,14 +167,20 @@ export interface Store {
   runs(workspaceId: string, filter: RunFilter): Promise<Run[]>;
   /**
    * Every decision pending now (matching the filter), by an index: the threads' in the order
-   * the threads were created, then the runs' in the order the runs were started.
+   * the threads were created, then the runs' in the order the runs were started. With `after`
+   * (the scope of the last decision of the page before: where it stands in that order, fixed
+   * when its thread or run was first written) and `limit`, a page of them.
    */
-  decisions(workspaceId: string, filter: DecisionFilter): Promise<PendingDecision[]>;
+  decisions(
+    workspaceId: string,
+    filter: DecisionFilter & PageAt<Scope>,
+  ): Promise<PendingDecision[]>;
   /**
    * Every offer made (matching the filter), with its answer, by an index of the threads that
    * made offers: in the order those threads were created, each thread's in the order made.
+   * With `after` (the last offer of the page before) and `limit`, a page of them.
    */
-  offers(workspaceId: string, filter: OfferFilter): Promise<OfferEntry[]>;
+  offers(workspaceId: string, filter: OfferFilter & PageAt<OfferRef>): Promise<OfferEntry[]>;
   /**
    * Calls `onAppend` with the new head after appends to the workspace (by this process, and
    * by others where `capabilities.crossProcess`). Calls may be coalesced or spurious; the

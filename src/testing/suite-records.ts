@@ -108,6 +108,24 @@ export const proposal = (id: string, status: Proposal["status"]): Proposal => ({
   reproposal_of: null,
 });
 
+/** A proposal on `n1` rejected by Alice, its rejection recording `hunkIds`. */
+export const rejectedProposal = (id: string, hunkIds: readonly string[]): Proposal => ({
+  ...proposal(id, "rejected"),
+  resolution: {
+    decision: "reject",
+    version: null,
+    changes: null,
+    base_version: null,
+    reason: "not this",
+    by: alice,
+    surface: null,
+    at: null,
+    superseded_by: null,
+    hunk_ids: [...hunkIds],
+    hunks: null,
+  },
+});
+
 /** The `n`th app event. */
 export const appEvent = (n: number): Envelope["event"] => ({
   type: "app_event",

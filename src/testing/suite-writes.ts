@@ -1,5 +1,5 @@
 import { expect, it } from "vitest";
-import { type Needs, NO_NEEDS, revisionKey } from "../model/state.ts";
+import { type Needs, NO_NEEDS, pendingKey, rejectedKey, revisionKey } from "../model/state.ts";
 import type { Store } from "../stores/port.ts";
 import type { SuiteContext } from "./suite-context.ts";
 import {
@@ -9,10 +9,15 @@ import {
   envelope,
   note,
   proposal,
+  rejectedProposal,
   revision,
   run,
   thread,
 } from "./suite-records.ts";
+
+// A thread's pending proposals on `n1`, and the rejections there that recorded hunk `h1`.
+const N1_T1 = { artifact_id: "n1", thread_id: "t1" };
+const N1_H1 = { artifact_id: "n1", hunk_id: "h1" };
 
 /** An empty store, and what one append writes read back as written. */
 export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S>): void {
@@ -30,8 +35,8 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
         runs: ["r1"],
         messages: ["m1"],
         revisions: [{ artifact_id: "n1", version: 1 }],
-        pending: ["n1"],
-        rejected: ["n1"],
+        pending: [{ artifact_id: "n1", thread_id: "t1" }],
+        rejected: [{ artifact_id: "n1", hunk_id: "h1" }],
       });
       expect(loaded.artifacts.get("n1")).toBeNull();
       expect(loaded.proposals.get("p1")).toBeNull();
@@ -39,8 +44,8 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
       expect(loaded.runs.get("r1")).toBeNull();
       expect(loaded.messages.get("m1")).toBe(false);
       expect(loaded.revisions.get(revisionKey({ artifact_id: "n1", version: 1 }))).toBeNull();
-      expect(loaded.pending.get("n1")).toEqual([]);
-      expect(loaded.rejected.get("n1")).toEqual([]);
+      expect(loaded.pending.get(pendingKey({ artifact_id: "n1", thread_id: "t1" }))).toEqual([]);
+      expect(loaded.rejected.get(rejectedKey({ artifact_id: "n1", hunk_id: "h1" }))).toEqual([]);
       expect(await store.revisions(ws, "n1")).toEqual([]);
       expect(await store.proposals(ws, {})).toEqual([]);
       expect(await store.artifacts(ws)).toEqual([]);
@@ -55,7 +60,7 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
         envelopes: [envelope(ws, 1, appEvent(1)), envelope(ws, 2, appEvent(2))],
         artifacts: [note(1, "a")],
         revisions: [revision(1, "a")],
-        proposals: [proposal("p1", "pending"), proposal("p2", "rejected")],
+        proposals: [proposal("p1", "pending"), rejectedProposal("p2", ["h1"])],
         threads: [thread],
         runs: [run],
         messages: ["m1"],
@@ -71,11 +76,11 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
         runs: ["r1"],
         messages: ["m1", "m2"],
         revisions: [{ artifact_id: "n1", version: 1 }],
-        pending: ["n1", "n2"],
-        rejected: ["n1", "n2"],
+        pending: [N1_T1, { artifact_id: "n2", thread_id: "t1" }],
+        rejected: [N1_H1, { artifact_id: "n2", hunk_id: "h1" }],
       });
       expect(loaded.artifacts.get("n1")).toEqual(note(1, "a"));
-      expect(loaded.proposals.get("p2")).toEqual(proposal("p2", "rejected"));
+      expect(loaded.proposals.get("p2")).toEqual(rejectedProposal("p2", ["h1"]));
       expect(loaded.threads.get("t1")).toEqual(thread);
       expect(loaded.runs.get("r1")).toEqual(run);
       expect(loaded.messages.get("m1")).toBe(true);
@@ -83,10 +88,10 @@ export function writeTests<S extends Store>({ fresh, withStore }: SuiteContext<S
       expect(loaded.revisions.get(revisionKey({ artifact_id: "n1", version: 1 }))).toEqual(
         revision(1, "a"),
       );
-      expect(loaded.pending.get("n1")).toEqual([proposal("p1", "pending")]);
-      expect(loaded.pending.get("n2")).toEqual([]);
-      expect(loaded.rejected.get("n1")).toEqual([proposal("p2", "rejected")]);
-      expect(loaded.rejected.get("n2")).toEqual([]);
+      expect(loaded.pending.get(pendingKey(N1_T1))).toEqual([proposal("p1", "pending")]);
+      expect(loaded.pending.get(pendingKey({ artifact_id: "n2", thread_id: "t1" }))).toEqual([]);
+      expect(loaded.rejected.get(rejectedKey(N1_H1))).toEqual([rejectedProposal("p2", ["h1"])]);
+      expect(loaded.rejected.get(rejectedKey({ artifact_id: "n2", hunk_id: "h1" }))).toEqual([]);
     }),
   );
 }
@@ -105,7 +110,7 @@ export function loadAloneTests<S extends Store>({ fresh, withStore }: SuiteConte
           envelopes: [envelope(ws, 1, appEvent(1))],
           artifacts: [note(1, "a")],
           revisions: [revision(1, "a")],
-          proposals: [proposal("p1", "pending"), proposal("p2", "rejected")],
+          proposals: [proposal("p1", "pending"), rejectedProposal("p2", ["h1"])],
           threads: [thread],
           runs: [deciding],
           messages: ["m1"],
@@ -123,11 +128,11 @@ export function loadAloneTests<S extends Store>({ fresh, withStore }: SuiteConte
       expect((await alone({ revisions: [ref] })).revisions.get(revisionKey(ref))).toEqual(
         revision(1, "a"),
       );
-      expect((await alone({ pending: ["n1"] })).pending.get("n1")).toEqual([
+      expect((await alone({ pending: [N1_T1] })).pending.get(pendingKey(N1_T1))).toEqual([
         proposal("p1", "pending"),
       ]);
-      expect((await alone({ rejected: ["n1"] })).rejected.get("n1")).toEqual([
-        proposal("p2", "rejected"),
+      expect((await alone({ rejected: [N1_H1] })).rejected.get(rejectedKey(N1_H1))).toEqual([
+        rejectedProposal("p2", ["h1"]),
       ]);
       expect((await alone({ deciding: ["t1"] })).deciding.get("t1")).toEqual([deciding]);
     }),

@@ -190,8 +190,27 @@ export interface WorkspaceReads {
    * whether or not `expireDecisions` has retired it yet): threads' first, then runs'.
    */
   decisions(filter?: DecisionFilter): Promise<PendingDecision[]>;
+  /**
+   * A page of the decisions pending now (optionally one thread's), in the order of
+   * `decisions`, read by the store's index from where the page starts. A cursor is the last
+   * decision's scope (`thread:<id>`, `run:<id>`): it keeps its place once that decision is
+   * answered. Pass its `next` as `after` for the page after it.
+   *
+   * @throws WorkspaceError `invalid_argument` when `limit` is not a whole number from 1 to
+   * 1,000.
+   */
+  decisionPage(request?: DecisionFilter & PageRequest): Promise<Page<PendingDecision>>;
   /** Every offer made (stored whole), with its answer; optionally one thread's. */
   offers(filter?: OfferFilter): Promise<OfferEntry[]>;
+  /**
+   * A page of the offers made (optionally one thread's), in the order of `offers`, read by the
+   * store's index from where the page starts. A cursor is the last offer's thread and id
+   * (`<thread>:<offer>`). Pass its `next` as `after` for the page after it.
+   *
+   * @throws WorkspaceError `invalid_argument` when `limit` is not a whole number from 1 to
+   * 1,000.
+   */
+  offerPage(request?: OfferFilter & PageRequest): Promise<Page<OfferEntry>>;
   /**
    * The log after position `after`, at most `limit` envelopes. With `threadId`, only that
    * thread's envelopes (by `thread_id`): the cost is the thread's length.

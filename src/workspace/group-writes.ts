@@ -86,8 +86,8 @@ export class GroupWrites {
   /** Whether `wanted` asks for a derived list the group's writes changed (see the class). */
   changes(wanted: Needs): boolean {
     return (
-      wanted.pending.some((id) => this.#listed.has(id)) ||
-      wanted.rejected.some((id) => this.#listed.has(id)) ||
+      wanted.pending.some((ref) => this.#listed.has(ref.artifact_id)) ||
+      wanted.rejected.some((ref) => this.#listed.has(ref.artifact_id)) ||
       wanted.deciding.some((id) => this.#deciding.has(id))
     );
   }

@@ -3,6 +3,7 @@ import type { Actor } from "../model/actors.ts";
 import type { Command } from "../model/command.ts";
 import type { SideContext } from "../model/context.ts";
 import type { Fact } from "../model/event.ts";
+import type { Registry } from "../model/registry.ts";
 import { isSatisfied, type State } from "../model/state.ts";
 import { PersistentMap } from "../persistent/persistent-map.ts";
 import type { Store } from "../stores/port.ts";
@@ -30,10 +31,11 @@ function mergeStates(into: State, loaded: State): State {
   };
 }
 
-/** Where a decision's state comes from: a workspace in its store. */
+/** Where a decision's state comes from: a workspace in its store, and its artifact types. */
 interface LoadSource {
   readonly id: string;
   readonly store: Store;
+  readonly registry: Registry;
 }
 
 /**
@@ -48,7 +50,7 @@ export async function loadFor(
 ): Promise<State> {
   let state: State | undefined;
   for (;;) {
-    const wanted = needs(item, state ?? NOTHING_LOADED, actor, side);
+    const wanted = needs(item, state ?? NOTHING_LOADED, actor, source.registry, side);
     if (isSatisfied(wanted)) return state ?? NOTHING_LOADED;
     const loaded = await source.store.load(source.id, wanted);
     state = state === undefined ? loaded : mergeStates(state, loaded);

@@ -4,7 +4,7 @@ import { WorkspaceError } from "../model/errors.ts";
 import { sliceHolds, type Told, toldOf } from "../notes/change-notes.ts";
 import type { NotesDelivery, WriteResult } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
-import { notesIn, parsedViewer } from "./notes.ts";
+import { followedBy, notesIn, notesSlice, parsedViewer } from "./notes.ts";
 
 /** A workspace instance's side of its viewers' durable notes cursors. */
 interface NotesCursor {
@@ -119,14 +119,17 @@ export function notesCursor(core: WorkspaceCore): NotesCursor {
         const from = known?.cursor ?? (await store.cursor(id, key));
         const heard = pastOwn(known?.to ?? from, key);
         const head = await store.head(id);
-        const envelopes = head > heard ? await store.read(id, { after: heard }) : [];
-        const to = envelopes.at(-1)?.seq ?? heard;
+        // Of the stretch up to the head, what can hold notes for what the viewer follows.
+        const focus = head > heard ? await followedBy(core, actor) : null;
+        const envelopes =
+          head > heard ? await notesSlice(core, actor, focus, { after: heard, head }) : [];
+        const to = Math.max(head, heard);
         if (holdsNothing(envelopes, key) && to - from < QUIET_SPAN) {
           quiet.set(key, { cursor: from, to });
           return { notes: [], text: "", cursor: to };
         }
         // The log up to `heard` holds nothing for the viewer: the rest's notes are all's.
-        const told = await notesIn(core, actor, envelopes, undefined);
+        const told = await notesIn(core, actor, envelopes, focus);
         if (await store.moveCursor(id, key, from, to)) {
           quiet.set(key, { cursor: to, to });
           return { ...told, cursor: to };

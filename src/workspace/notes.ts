@@ -4,13 +4,14 @@ import type { Envelope } from "../model/envelope.ts";
 import { WorkspaceError } from "../model/errors.ts";
 import { NO_NEEDS, revisionKey } from "../model/state.ts";
 import { changeNotes, notesNeeds, sliceHolds, toldOf } from "../notes/change-notes.ts";
+import { notesAbout } from "../notes/notes-about.ts";
 import { renderNotes } from "../notes/render.ts";
 import type { NotesDelivery, NotesRequest } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
 import { wholeNumber } from "./positions.ts";
 
-// An agent hears of what its thread follows; everyone else, and an unfocused thread, of all.
-async function followedBy(
+/** What an agent's thread follows (`null`: everything; everyone but an agent follows all). */
+export async function followedBy(
   { store, id }: WorkspaceCore,
   viewer: Actor,
 ): Promise<readonly string[] | null> {
@@ -57,8 +58,26 @@ export async function notesIn(
 }
 
 /**
- * What a viewer should hear of since its cursor: the log up to the head read first, the
- * versions its diffs need in one lookup, rendered for a model's context.
+ * The envelopes after `after` up to `head` that can hold notes for `viewer` following
+ * `focus`: those about what it follows, read by the store's index of subjects (see
+ * `notesAbout`); the whole stretch of the log when it follows everything.
+ */
+export async function notesSlice(
+  { store, id }: WorkspaceCore,
+  viewer: Actor,
+  focus: readonly string[] | null,
+  stretch: { readonly after: number; readonly head: number },
+): Promise<Envelope[]> {
+  const { after, head } = stretch;
+  const about = notesAbout(viewer, focus);
+  const read = await store.read(id, about === null ? { after } : { after, about });
+  return read.filter((e) => e.seq <= head);
+}
+
+/**
+ * What a viewer should hear of since its cursor: the log up to the head read first (of it,
+ * what can hold notes for what the viewer follows), the versions its diffs need in one
+ * lookup, rendered for a model's context.
  *
  * @throws WorkspaceError `invalid_argument` when the viewer is not an actor, or `after` is
  * not a whole number from 0.
@@ -67,10 +86,11 @@ export async function readNotes(
   core: WorkspaceCore,
   request: NotesRequest,
 ): Promise<NotesDelivery> {
-  const { store, id } = core;
   const viewer = parsedViewer(core, request.viewer);
   const after = wholeNumber(request.after, "notes: after", 0);
-  const cursor = await store.head(id);
-  const envelopes = (await store.read(id, { after })).filter((e) => e.seq <= cursor);
-  return { ...(await notesIn(core, viewer, envelopes, request.focus)), cursor };
+  const cursor = await core.store.head(core.id);
+  if (cursor <= after) return { notes: [], text: "", cursor };
+  const focus = request.focus !== undefined ? request.focus : await followedBy(core, viewer);
+  const envelopes = await notesSlice(core, viewer, focus, { after, head: cursor });
+  return { ...(await notesIn(core, viewer, envelopes, focus)), cursor };
 }

@@ -1,7 +1,8 @@
 import { isId } from "../model/ids.ts";
-import { type Page, type PageRequest, pageLimit, pageOf } from "../model/pages.ts";
+import { type Page, type PageRequest, pageLimit } from "../model/pages.ts";
 import type { Proposal } from "../model/proposals.ts";
 import type { ProposalFilter, Store } from "../stores/port.ts";
+import { listPage } from "./list-page.ts";
 
 /**
  * A page of a workspace's proposals, read by the store's index. A filter or cursor no command
@@ -18,12 +19,14 @@ export async function proposalPage(
   const { status, artifactId, after } = request;
   const named = [status, artifactId, after].every((key) => key === undefined || isId(key));
   if (!named) return { items: [], next: null };
-  // One past the page: it says whether another follows without a second read.
-  const read = await store.proposals(workspaceId, {
+  const filter = {
     ...(status === undefined ? {} : { status }),
     ...(artifactId === undefined ? {} : { artifactId }),
-    ...(after === undefined ? {} : { after }),
-    limit: limit + 1,
-  });
-  return pageOf(read, limit);
+  };
+  const id = (proposal: Proposal) => proposal.id;
+  return listPage(
+    { read: (at) => store.proposals(workspaceId, { ...filter, ...at }), placeOf: id, cursorOf: id },
+    after,
+    limit,
+  );
 }

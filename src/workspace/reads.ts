@@ -3,6 +3,7 @@ import { isId } from "../model/ids.ts";
 import { NO_NEEDS, revisionKey, type State } from "../model/state.ts";
 import type { WorkspaceReads } from "./api.ts";
 import type { WorkspaceCore } from "./core.ts";
+import { decisionPage, offerPage } from "./decision-offer-pages.ts";
 import { wholeNumber } from "./positions.ts";
 import { proposalPage } from "./proposal-page.ts";
 
@@ -68,8 +69,10 @@ export function workspaceReads({ store, id, clock }: WorkspaceCore): WorkspaceRe
       const now = clock().toISOString();
       return (await store.decisions(id, filter)).filter((p) => !isDue(p.decision, now));
     },
+    decisionPage: (request) => decisionPage(store, id, clock().toISOString(), request ?? {}),
     offers: async (filter = {}) =>
       filter.threadId === undefined || isId(filter.threadId) ? store.offers(id, filter) : [],
+    offerPage: (request) => offerPage(store, id, request ?? {}),
     log: async (request) => {
       const { after, limit, threadId } = request ?? {};
       const from = wholeNumber(after, "log: after", 0);

@@ -1,8 +1,11 @@
 import { freeze } from "immer";
+import type { Envelope } from "../model/envelope.ts";
+import { isKnownEvent } from "../model/event.ts";
 import {
   emptyState,
   type Needs,
-  type RevisionRef,
+  pendingKey,
+  rejectedKey,
   revisionKey,
   type State,
 } from "../model/state.ts";
@@ -115,26 +118,15 @@ export class WriteCache {
    */
   take(ticket: Ticket | null, wanted: Needs, view: View): Needs {
     if (ticket === null || ticket.epoch !== this.#epoch) return wanted;
-    let revisions: readonly RevisionRef[] = NO_IDS;
-    if (wanted.revisions.length > 0) {
-      const missing: RevisionRef[] = [];
-      for (const ref of wanted.revisions) {
-        const key = revisionKey(ref);
-        const held = this.#tables.revisions.get(key);
-        if (held === undefined) missing.push(ref);
-        else view.put("revisions", key, held);
-      }
-      revisions = missing;
-    }
     return {
       artifacts: this.#from("artifacts", wanted.artifacts, view),
       proposals: this.#from("proposals", wanted.proposals, view),
       threads: this.#from("threads", wanted.threads, view),
       runs: this.#from("runs", wanted.runs, view),
       messages: this.#from("messages", wanted.messages, view),
-      revisions,
-      pending: this.#from("pending", wanted.pending, view),
-      rejected: this.#from("rejected", wanted.rejected, view),
+      revisions: this.#fromRefs("revisions", wanted.revisions, revisionKey, view),
+      pending: this.#fromRefs("pending", wanted.pending, pendingKey, view),
+      rejected: this.#fromRefs("rejected", wanted.rejected, rejectedKey, view),
       deciding: this.#from("deciding", wanted.deciding, view),
     };
   }
@@ -147,6 +139,25 @@ export class WriteCache {
       const held = table.get(id);
       if (held === undefined) missing.push(id);
       else view.put(kind, id, held);
+    }
+    return missing;
+  }
+
+  // As `#from`, for what is asked for by a ref and held under its key.
+  #fromRefs<R>(
+    kind: Kind,
+    refs: readonly R[],
+    keyOf: (ref: R) => string,
+    view: View,
+  ): readonly R[] {
+    if (refs.length === 0) return NO_IDS;
+    const table = this.#tables[kind];
+    const missing: R[] = [];
+    for (const ref of refs) {
+      const key = keyOf(ref);
+      const held = table.get(key);
+      if (held === undefined) missing.push(ref);
+      else view.put(kind, key, held);
     }
     return missing;
   }
@@ -171,6 +182,34 @@ export class WriteCache {
     this.#epoch++;
   }
 
+  /**
+   * Takes the cache past envelopes other writers appended after the ticket's head, when every
+   * one is an event known to change nothing the cache holds except marking a message id used
+   * (a message posted); anything else, or envelopes that do not continue from the head, drop
+   * it. Returns whether the cache is now at the last envelope's position.
+   */
+  catchUp(ticket: Ticket, envelopes: readonly Envelope[]): boolean {
+    if (ticket.epoch !== this.#epoch || this.#head === null) return false;
+    const known = envelopes.every(
+      (e, i) =>
+        e.seq === ticket.head + 1 + i && isKnownEvent(e.event) && e.event.type === "message_posted",
+    );
+    const last = envelopes.at(-1);
+    if (!known || last === undefined) {
+      this.drop(ticket);
+      return false;
+    }
+    for (const { event } of envelopes) {
+      if (isKnownEvent(event) && event.type === "message_posted") {
+        this.#put(this.#tables.messages, event.message_id, true);
+      }
+    }
+    this.#trim(this.#tables.messages);
+    this.#head = last.seq;
+    this.#epoch++;
+    return true;
+  }
+
   /** Forgets everything when the cache is still what `ticket` read (every ticket: `null`). */
   drop(ticket: Ticket | null): void {
     if (ticket !== null && ticket.epoch !== this.#epoch) return;
@@ -190,8 +229,9 @@ export class WriteCache {
   }
 
   // A batch's entities over the tables, as the store reads them back; the lists derived from
-  // the records it writes (the pending and rejected proposals of their artifacts, the deciding runs of their
-  // threads) are forgotten, to be loaded again when next needed. Revisions are not kept: each
+  // the records it writes (the pending proposals of their thread on their artifact, the
+  // rejections filed under the hunks a rejection recorded, the deciding runs of their threads)
+  // are forgotten, to be loaded again when next needed. Revisions are not kept: each
   // holds a whole document, and a write seldom reads one back (a rebase loads its base).
   #write(batch: AppendBatch): void {
     const t = this.#tables;
@@ -199,8 +239,12 @@ export class WriteCache {
     for (const a of batch.artifacts) this.#put(t.artifacts, a.id, stored(a));
     for (const p of batch.proposals) {
       this.#put(t.proposals, p.id, stored(p));
-      t.pending.delete(p.change.artifact_id);
-      t.rejected.delete(p.change.artifact_id);
+      const artifact_id = p.change.artifact_id;
+      if (p.thread_id !== null)
+        t.pending.delete(pendingKey({ artifact_id, thread_id: p.thread_id }));
+      for (const hunk_id of p.resolution?.hunk_ids ?? []) {
+        t.rejected.delete(rejectedKey({ artifact_id, hunk_id }));
+      }
     }
     for (const thread of batch.threads) this.#put(t.threads, thread.id, stored(thread));
     for (const r of batch.runs) {

@@ -127,8 +127,22 @@ export interface WorkspaceClient {
   runs(filter?: { readonly threadId?: string; readonly status?: RunStatus }): Promise<Run[]>;
   /** The decisions pending now. */
   decisions(filter?: { readonly threadId?: string }): Promise<PendingDecision[]>;
+  /**
+   * A page of the decisions pending now, in the order of `decisions`. Pass its `next` (the
+   * last decision's scope, `thread:<id>` or `run:<id>`) as `after` for the page after it;
+   * `null` means this page is the last.
+   */
+  decisionPage(
+    request?: { readonly threadId?: string } & PageRequest,
+  ): Promise<Page<PendingDecision>>;
   /** Every offer made, with its answer. */
   offers(filter?: { readonly threadId?: string }): Promise<OfferEntry[]>;
+  /**
+   * A page of the offers made, in the order of `offers`. Pass its `next` (the last offer's
+   * thread and id, `<thread>:<offer>`) as `after` for the page after it; `null` means this
+   * page is the last.
+   */
+  offerPage(request?: { readonly threadId?: string } & PageRequest): Promise<Page<OfferEntry>>;
   /**
    * The log after `after`, at most `limit` envelopes (default 1,000); with `threads`, as a
    * stream following them sees it (their events, and every workspace event).

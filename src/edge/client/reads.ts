@@ -1,3 +1,5 @@
+import type { PendingDecision } from "../../model/decisions.ts";
+import type { OfferEntry } from "../../model/offers.ts";
 import { DEFAULT_PAGE_LIMIT, type Page } from "../../model/pages.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Rejection } from "../../model/rejections.ts";
@@ -63,7 +65,15 @@ export function clientReads(http: Http): Reads {
     runs: (filter = {}) =>
       list(http, "/runs", pairs({ thread_id: filter.threadId, status: filter.status })),
     decisions: (filter = {}) => list(http, "/decisions", pairs({ thread_id: filter.threadId })),
+    decisionPage: async ({ threadId, after, limit = DEFAULT_PAGE_LIMIT } = {}) =>
+      await answered<Page<PendingDecision>>(http, "/decisions", {
+        query: pairs({ thread_id: threadId, after, limit }),
+      }),
     offers: (filter = {}) => list(http, "/offers", pairs({ thread_id: filter.threadId })),
+    offerPage: async ({ threadId, after, limit = DEFAULT_PAGE_LIMIT } = {}) =>
+      await answered<Page<OfferEntry>>(http, "/offers", {
+        query: pairs({ thread_id: threadId, after, limit }),
+      }),
     log: ({ after, limit, threads = [] } = {}) =>
       list(http, "/events", [
         ...pairs({ after_seq: after, limit }),

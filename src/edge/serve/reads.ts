@@ -164,15 +164,32 @@ async function runs({ workspace, actor, query }: ReadContext): Promise<ReadAnswe
   return found(all.filter((run) => mayReadThread(actor, run.thread_id)));
 }
 
-// Lists of one thread's things (decisions, offers), by `thread_id`, within what the actor reads.
+type ThreadFilter = { threadId?: string };
+type PageOptions = { after?: string; limit?: number };
+
+// Lists of one thread's things (decisions, offers), by `thread_id`, within what the actor
+// reads: the whole list as before, or with `after` or `limit` a page of it, as `/proposals`.
 function byThread(
-  list: (w: Workspace, filter: { threadId?: string }) => Promise<readonly { thread_id: string }[]>,
+  list: (w: Workspace, filter: ThreadFilter) => Promise<readonly { thread_id: string }[]>,
+  page: (w: Workspace, request: ThreadFilter & PageOptions) => Promise<unknown>,
 ): Read {
   return async ({ workspace, actor, query }) => {
+    const read = params(pageLimitParam(query, "limit"));
+    if (!("values" in read)) return read;
+    const [limit] = read.values;
+    const after = query.get("after");
     const threadId = query.get("thread_id") ?? readableThreads(actor)?.[0] ?? null;
     if (threadId !== null && !mayReadThread(actor, threadId))
       return notYours(actor, `thread ${threadId}`);
-    return found(await list(workspace, threadId === null ? {} : { threadId }));
+    const filter = threadId === null ? {} : { threadId };
+    if (after === null && limit === undefined) return found(await list(workspace, filter));
+    return found(
+      await page(workspace, {
+        ...filter,
+        ...(after === null ? {} : { after }),
+        ...(limit === undefined ? {} : { limit }),
+      }),
+    );
   };
 }
 
@@ -212,8 +229,14 @@ export const READS: Readonly<Record<string, Read>> = {
       return notYours(actor, `thread ${run.thread_id}`);
     return orNotFound(run, "run", id);
   },
-  decisions: byThread((w, filter) => w.decisions(filter)),
-  offers: byThread((w, filter) => w.offers(filter)),
+  decisions: byThread(
+    (w, filter) => w.decisions(filter),
+    (w, request) => w.decisionPage(request),
+  ),
+  offers: byThread(
+    (w, filter) => w.offers(filter),
+    (w, request) => w.offerPage(request),
+  ),
   notes: async ({ workspace, actor, query }) => {
     const read = params(integerParam(query, "after"));
     if (!("values" in read)) return read;

@@ -1,5 +1,6 @@
 import { type AppendBatch, commandsOf } from "../port.ts";
 import { RECORD_VERSION } from "../rows.ts";
+import { subjectRows } from "../subject-rows.ts";
 import type { Layout } from "./layout.ts";
 
 /**
@@ -29,6 +30,19 @@ function latest<T extends { readonly id: string }>(items: readonly T[]): T[] {
   const byId = new Map<string, T>();
   for (const item of items) byId.set(item.id, item);
   return [...byId.values()];
+}
+
+// Each rejection of the batch under each hunk id it recorded, for the re-proposal mark.
+function rejectedHunks(batch: AppendBatch) {
+  return latest(batch.proposals).flatMap((p) =>
+    p.status !== "rejected"
+      ? []
+      : (p.resolution?.hunk_ids ?? []).map((hunk_id) => ({
+          artifact_id: p.change.artifact_id,
+          hunk_id,
+          proposal_id: p.id,
+        })),
+  );
 }
 
 // A constant of this library, written into the statement's text.
@@ -124,6 +138,13 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
           SELECT $1, (e->>'seq')::bigint, ${V}, e, e->>'thread_id'
             FROM cas, jsonb_array_elements(${p}) AS e`,
     },
+    {
+      rows: subjectRows(batch.envelopes),
+      insert: (p) =>
+        `INSERT INTO ${t.subjects} (workspace_id, subject, seq)
+          SELECT $1, r->>'subject', (r->>'seq')::bigint
+            FROM cas, jsonb_array_elements(${p}) AS r`,
+    },
     artifacts,
     {
       rows: batch.revisions,
@@ -133,14 +154,21 @@ export function parts(t: Layout, batch: AppendBatch): Part[] {
             FROM cas, jsonb_array_elements(${p}) AS r`,
     },
     proposals,
+    {
+      rows: rejectedHunks(batch),
+      insert: (p) =>
+        `INSERT INTO ${t.rejectedHunks} (workspace_id, artifact_id, hunk_id, proposal_id)
+          SELECT $1, r->>'artifact_id', r->>'hunk_id', r->>'proposal_id'
+            FROM cas, jsonb_array_elements(${p}) AS r
+          ON CONFLICT DO NOTHING`,
+    },
     threads,
     runs,
     {
       rows: batch.messages,
       insert: (p) =>
         `INSERT INTO ${t.messages} (workspace_id, id)
-          SELECT $1, m FROM cas, jsonb_array_elements_text(${p}) AS m
-          ON CONFLICT DO NOTHING`,
+          SELECT $1, m FROM cas, jsonb_array_elements_text(${p}) AS m`,
     },
     {
       rows: commandsOf(batch),

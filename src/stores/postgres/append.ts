@@ -39,6 +39,12 @@ const RACE = new Set(["23505", "40001", "40P01"]);
 // What jsonb refuses of what JSON.stringify writes: "\u0000", and lone surrogates.
 const UNSTORABLE = new Set(["22P05", "22P02"]);
 
+// A unique violation of the messages table's primary key.
+const takenMessageId = (t: Layout, error: unknown) => {
+  const { code, schema, table } = error as { code?: unknown; schema?: unknown; table?: unknown };
+  return code === "23505" && schema === t.schema && table === "messages";
+};
+
 /** The statement was never sent: no connection could be had. */
 class NotSent extends Error {}
 
@@ -180,8 +186,11 @@ async function failed(
   if (isConnectionLoss(error)) return settleLost(context, at, batch, error);
   if (!RACE.has(codeOf(error))) throw pgFault(error, what);
   const found = await currentHead(context.pool, context.layout, workspaceId);
-  if (found === expectedHead) throw pgFault(error, what);
-  return { ok: false, head: found };
+  if (found !== expectedHead) return { ok: false, head: found };
+  // The head is where it was: a message id the batch writes was in use (the rules decided
+  // it without reading it), and the workspace decides again with it read.
+  if (takenMessageId(context.layout, error)) return { ok: false, head: found, taken: true };
+  throw pgFault(error, what);
 }
 
 /**

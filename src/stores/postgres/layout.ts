@@ -21,6 +21,8 @@ export interface Layout {
   readonly messages: string;
   readonly cursors: string;
   readonly commands: string;
+  readonly subjects: string;
+  readonly rejectedHunks: string;
 }
 
 /** The layout of a schema. @throws WorkspaceError `invalid_argument` for a bad schema name. */
@@ -46,5 +48,7 @@ export function layout(schema: string): Layout {
     messages: table("messages"),
     cursors: table("cursors"),
     commands: table("commands"),
+    subjects: table("subjects"),
+    rejectedHunks: table("rejected_hunks"),
   };
 }

@@ -1,8 +1,10 @@
 import type { Pool } from "pg";
 import { offersOf, pendingDecisions } from "../pending.ts";
 import type { Store } from "../port.ts";
+import { decisionPage } from "./decision-pages.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
+import { offerPage } from "./offer-pages.ts";
 import {
   listedRunOf,
   listedThreadOf,
@@ -59,7 +61,11 @@ export function lists(pool: Pool, t: Layout): Lists {
       );
       return rows.map((row) => listedRunOf(workspaceId, row));
     },
-    async decisions(workspaceId, { threadId }) {
+    async decisions(workspaceId, filter) {
+      const { threadId, after, limit } = filter;
+      if (after !== undefined || limit !== undefined) {
+        return decisionPage(pool, t, workspaceId, filter);
+      }
       // One statement, so both lists come from one snapshot: a decision moving between a
       // thread and a run is never listed twice or missed.
       const [ofThread, ofRun] =
@@ -85,7 +91,11 @@ export function lists(pool: Pool, t: Layout): Lists {
         threadId,
       );
     },
-    async offers(workspaceId, { threadId }) {
+    async offers(workspaceId, filter) {
+      const { threadId, after, limit } = filter;
+      if (after !== undefined || limit !== undefined) {
+        return offerPage(pool, t, workspaceId, filter);
+      }
       // The threads whose agent made offers, from their index in creation order; with
       // `threadId`, that one among them (one row at most: nothing to order).
       const [text, values] =

@@ -2,7 +2,7 @@ import type { Pool } from "pg";
 import type { Revision, Versioned } from "../../model/artifacts.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Run } from "../../model/runs.ts";
-import { type Needs, revisionKey, type State } from "../../model/state.ts";
+import { type Needs, pendingKey, rejectedKey, revisionKey, type State } from "../../model/state.ts";
 import type { Thread } from "../../model/threads.ts";
 import type { Layout } from "./layout.ts";
 import { named } from "./named.ts";
@@ -44,6 +44,44 @@ const columns = (
 ) =>
   `SELECT '${kind}' AS kind, ${c.id} AS id, ${c.n ?? "0"} AS n, ${c.status ?? "''"} AS status,
     ${c.owner ?? "''"} AS owner, ${c.deciding ?? "false"} AS deciding, ${record}`;
+
+// The branches of the lists a proposal touches (ADR 0062): a thread's pending proposals on an
+// artifact, and the rejections there that recorded a hunk. A pending row's `status` holds its
+// thread, a rejected row's the hunk it was asked by: with `owner`, the key it is listed under.
+function touchedBranches(
+  t: Layout,
+  needs: Needs,
+  param: (value: unknown, type: string) => string,
+): string[] {
+  const branches: string[] = [];
+  const text = (values: readonly string[]) => param(values, "text[]");
+  const p = { id: "p.id", n: "p.ordinal", owner: "p.artifact_id" };
+  const record = "p.record_version, p.record";
+  if (needs.pending.length > 0) {
+    const artifacts = text(needs.pending.map((r) => r.artifact_id));
+    const threads = text(needs.pending.map((r) => r.thread_id));
+    branches.push(
+      `${columns("pending", { ...p, status: "p.record->>'thread_id'" }, record)}
+        FROM ${t.proposals} p
+        JOIN unnest(${artifacts}, ${threads}) AS wanted(artifact_id, thread_id)
+          ON p.artifact_id = wanted.artifact_id AND p.record->>'thread_id' = wanted.thread_id
+        WHERE p.workspace_id = $1 AND p.status = 'pending'`,
+    );
+  }
+  if (needs.rejected.length > 0) {
+    const artifacts = text(needs.rejected.map((r) => r.artifact_id));
+    const hunks = text(needs.rejected.map((r) => r.hunk_id));
+    branches.push(
+      `${columns("rejected", { ...p, status: "h.hunk_id" }, record)}
+        FROM ${t.rejectedHunks} h
+        JOIN unnest(${artifacts}, ${hunks}) AS wanted(artifact_id, hunk_id)
+          USING (artifact_id, hunk_id)
+        JOIN ${t.proposals} p ON p.workspace_id = h.workspace_id AND p.id = h.proposal_id
+        WHERE h.workspace_id = $1 AND p.status = 'rejected'`,
+    );
+  }
+  return branches;
+}
 
 // One round trip for everything `needs` asks for, with a branch for each kind it names.
 function loadQuery(
@@ -103,16 +141,7 @@ function loadQuery(
         WHERE r.workspace_id = $1`,
     );
   }
-  ids(
-    needs.pending,
-    (p) => `${columns("pending", proposal)} FROM ${t.proposals}
-      WHERE workspace_id = $1 AND status = 'pending' AND artifact_id = ANY(${p})`,
-  );
-  ids(
-    needs.rejected,
-    (p) => `${columns("rejected", proposal)} FROM ${t.proposals}
-      WHERE workspace_id = $1 AND status = 'rejected' AND artifact_id = ANY(${p})`,
-  );
+  branches.push(...touchedBranches(t, needs, param));
   ids(
     needs.deciding,
     (
@@ -134,8 +163,8 @@ function absent(needs: Needs) {
     revisions: new Map<string, Revision | null>(
       needs.revisions.map((ref) => [revisionKey(ref), null]),
     ),
-    pending: new Map<string, Proposal[]>(needs.pending.map((id) => [id, []])),
-    rejected: new Map<string, Proposal[]>(needs.rejected.map((id) => [id, []])),
+    pending: new Map<string, Proposal[]>(needs.pending.map((ref) => [pendingKey(ref), []])),
+    rejected: new Map<string, Proposal[]>(needs.rejected.map((ref) => [rejectedKey(ref), []])),
     deciding: new Map<string, Run[]>(needs.deciding.map((id) => [id, []])),
   };
 }
@@ -166,13 +195,13 @@ function place(state: ReturnType<typeof absent>, workspaceId: string, row: Loade
     }
     case "pending":
       state.pending
-        .get(row.owner)
-        ?.push(proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
+        .get(pendingKey({ artifact_id: row.owner, thread_id: row.status }))
+        ?.push(proposalOf(workspaceId, { ...row, status: "pending", artifact_id: row.owner }));
       break;
     case "rejected":
       state.rejected
-        .get(row.owner)
-        ?.push(proposalOf(workspaceId, { ...row, artifact_id: row.owner }));
+        .get(rejectedKey({ artifact_id: row.owner, hunk_id: row.status }))
+        ?.push(proposalOf(workspaceId, { ...row, status: "rejected", artifact_id: row.owner }));
       break;
     case "deciding":
       state.deciding

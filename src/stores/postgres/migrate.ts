@@ -66,6 +66,7 @@ export async function migrate(
       for (const step of MIGRATIONS) {
         if (step.version <= current || step.version > target) continue;
         for (const statement of step.statements(t)) await client.query(statement);
+        await step.fill?.(client, t);
         await client.query(`INSERT INTO ${t.migrations} (version, name) VALUES ($1, $2)`, [
           step.version,
           step.name,

@@ -1,3 +1,5 @@
+import type { PoolClient } from "pg";
+import { fillSubjects } from "./fill-subjects.ts";
 import type { Layout } from "./layout.ts";
 import { listColumns, offerColumns } from "./migration-lists.ts";
 
@@ -7,6 +9,8 @@ interface Migration {
   readonly name: string;
   /** The statements of the step, for a schema's layout. */
   readonly statements: (t: Layout) => readonly string[];
+  /** Fills what the step added from rows already in the schema, after its statements. */
+  readonly fill?: (client: PoolClient, t: Layout) => Promise<void>;
 }
 
 /** Every migration, oldest first; a store opens only schemas at or below the last version. */
@@ -137,6 +141,47 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "proposal_order",
     // Unfiltered pages of proposals: a range of creation order, not a sort of every proposal.
     statements: (t) => [`CREATE INDEX ON ${t.proposals} (workspace_id, ordinal)`],
+  },
+  {
+    version: 10,
+    name: "envelope_subjects",
+    // Each envelope's position under each of its subjects (the artifacts it is about, the
+    // thread it concerns, who it is addressed to): a viewer's notes read these, not the log.
+    // Existing envelopes are filed from their records, in the library's own terms.
+    statements: (t) => [
+      `CREATE TABLE ${t.subjects} (
+        workspace_id text NOT NULL,
+        subject text NOT NULL,
+        seq bigint NOT NULL,
+        PRIMARY KEY (workspace_id, subject, seq)
+      )`,
+    ],
+    fill: fillSubjects,
+  },
+  {
+    version: 11,
+    name: "proposals_by_what_they_touch",
+    // A thread's pending proposals on an artifact, by the record's thread (all a new proposal
+    // may supersede); and each rejection under each hunk id it recorded (all a new proposal
+    // with that hunk may repeat). Rejections already in the schema are filed from their records.
+    statements: (t) => [
+      `CREATE INDEX ON ${t.proposals} (workspace_id, artifact_id, (record->>'thread_id'), ordinal)
+        WHERE status = 'pending'`,
+      `CREATE TABLE ${t.rejectedHunks} (
+        workspace_id text NOT NULL,
+        artifact_id text NOT NULL,
+        hunk_id text NOT NULL,
+        proposal_id text NOT NULL,
+        PRIMARY KEY (workspace_id, artifact_id, hunk_id, proposal_id)
+      )`,
+      `INSERT INTO ${t.rejectedHunks} (workspace_id, artifact_id, hunk_id, proposal_id)
+        SELECT p.workspace_id, p.artifact_id, h, p.id
+          FROM ${t.proposals} p, jsonb_array_elements_text(
+            CASE WHEN jsonb_typeof(p.record->'resolution'->'hunk_ids') = 'array'
+              THEN p.record->'resolution'->'hunk_ids' ELSE '[]'::jsonb END) AS h
+          WHERE p.status = 'rejected'
+        ON CONFLICT DO NOTHING`,
+    ],
   },
 ];
 

@@ -1,4 +1,6 @@
 import type { Pool } from "pg";
+import { type About, subjectKeys } from "../../model/about.ts";
+import type { Envelope } from "../../model/envelope.ts";
 import type { PageAt, ProposalFilter, Store } from "../port.ts";
 import type { Layout } from "./layout.ts";
 import { loader } from "./load.ts";
@@ -42,6 +44,27 @@ function proposalQuery(t: Layout, workspaceId: string, filter: ProposalFilter & 
   );
 }
 
+// By subject: a range of the subjects key from `after` for each subject (one statement for
+// them all), each position once, then those envelopes by the log's key.
+async function readAbout(
+  pool: Pool,
+  t: Layout,
+  workspaceId: string,
+  { after, limit, about }: { after: number; limit: number | undefined; about: About },
+): Promise<Envelope[]> {
+  const { rows } = await pool.query<RecordRow & { seq: string }>(
+    named(
+      `SELECT seq, record_version, envelope AS record FROM ${t.log}
+        WHERE workspace_id = $1 AND seq IN (
+          SELECT seq FROM ${t.subjects}
+            WHERE workspace_id = $1 AND subject = ANY($2::text[]) AND seq > $3)
+        ORDER BY seq LIMIT $4`,
+      [workspaceId, subjectKeys(about), after, limit ?? null],
+    ),
+  );
+  return rows.map((row) => envelopeOf(workspaceId, Number(row.seq), row));
+}
+
 /** The store's reads: each an index lookup or range scan, never a scan of the log. */
 type Reads = Pick<Store, "head" | "load" | "read" | "revisions" | "proposals" | "artifacts">;
 
@@ -55,7 +78,8 @@ export function reads(pool: Pool, t: Layout): Reads {
       return Number(rows[0]?.head ?? 0);
     },
     load: loader(pool, t),
-    async read(workspaceId, { after, limit, threadId }) {
+    async read(workspaceId, { after, limit, threadId, about }) {
+      if (about !== undefined) return readAbout(pool, t, workspaceId, { after, limit, about });
       // By thread, a range of the (workspace_id, thread_id, seq) index; else of the key.
       const query =
         threadId === undefined

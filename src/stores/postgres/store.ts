@@ -66,7 +66,7 @@ export async function postgresStore(
   let closed: Promise<void> | null = null;
 
   return {
-    capabilities: { durable: true, crossProcess: true },
+    capabilities: { durable: true, crossProcess: true, refusesTakenMessageIds: true },
     asStored: jsonbOrder,
     schema: t.schema,
     // Every read and append answers driver errors typed (faults.ts), never raw.

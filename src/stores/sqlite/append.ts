@@ -2,6 +2,8 @@ import type { Database, Statement } from "better-sqlite3";
 import { WorkspaceError } from "../../model/errors.ts";
 import { type AppendBatch, type AppendResult, commandsOf } from "../port.ts";
 import { isOffering, RECORD_VERSION } from "../rows.ts";
+import { subjectRows } from "../subject-rows.ts";
+import { codeOf } from "./faults.ts";
 import type { OpenedFile } from "./identity.ts";
 import type { Statements } from "./statements.ts";
 
@@ -16,6 +18,9 @@ interface AppendOptions {
   /** Called after each committed append that added envelopes. */
   readonly onAppended: (workspaceId: string, head: number) => void;
 }
+
+/** A message id of the batch was in use: the transaction is rolled back. */
+class TakenId extends Error {}
 
 /** Appends a batch if the workspace's log is still at `expectedHead`. */
 type Append = (workspaceId: string, expectedHead: number, batch: AppendBatch) => AppendResult;
@@ -93,10 +98,11 @@ interface Rows {
   readonly write: <P extends unknown[]>(statement: Statement<P>, ...params: P) => void;
 }
 
-// The log's rows, and the artifacts', revisions' and proposals'.
+// The log's rows and its subjects', and the artifacts', revisions' and proposals'.
 function writeLog({ s, ws, write }: Rows, batch: AppendBatch): void {
   const v = RECORD_VERSION;
   for (const e of batch.envelopes) write(s.insertLog, ws, e.seq, v, JSON.stringify(e), e.thread_id);
+  for (const row of subjectRows(batch.envelopes)) write(s.insertSubject, ws, row.subject, row.seq);
   for (const a of batch.artifacts) write(s.putArtifact, ws, a.id, v, JSON.stringify(a));
   for (const r of batch.revisions) {
     write(s.insertRevision, ws, r.artifact_id, r.version, v, JSON.stringify(r));
@@ -104,6 +110,9 @@ function writeLog({ s, ws, write }: Rows, batch: AppendBatch): void {
   for (const p of batch.proposals) {
     const record = JSON.stringify(p);
     write(s.putProposal, ws, p.id, v, record, p.status, p.change.artifact_id);
+    // A rejection is filed under each hunk it recorded, for the re-proposal mark.
+    const hunks = p.status === "rejected" ? (p.resolution?.hunk_ids ?? []) : [];
+    for (const hunk of hunks) write(s.insertRejectedHunk, ws, p.change.artifact_id, hunk, p.id);
   }
 }
 
@@ -119,7 +128,13 @@ function writeLists({ s, ws, write }: Rows, batch: AppendBatch): void {
     const deciding = r.decision.pending === null ? 0 : 1;
     write(s.putRun, ws, r.id, v, JSON.stringify(r), r.thread_id, r.status, deciding);
   }
-  for (const id of batch.messages) write(s.putMessage, ws, id);
+  for (const id of batch.messages) {
+    try {
+      write(s.putMessage, ws, id);
+    } catch (error) {
+      throw codeOf(error) === "SQLITE_CONSTRAINT_PRIMARYKEY" ? new TakenId() : error;
+    }
+  }
   for (const command of commandsOf(batch)) {
     const record = JSON.stringify(command);
     write(s.insertCommand, ws, command.participant, command.command_id, v, record);
@@ -176,7 +191,14 @@ export function appender(options: AppendOptions): Append {
     // file replaced before it or while it ran took the commit where nobody opening the path
     // sees it, and the append is refused (this one and every one after it).
     options.file.checked();
-    const result = transaction.immediate(workspaceId, expectedHead, batch);
+    let result: AppendResult;
+    try {
+      result = transaction.immediate(workspaceId, expectedHead, batch);
+    } catch (error) {
+      // Rolled back, at the head it expected: the workspace reads the ids and decides again.
+      if (error instanceof TakenId) return { ok: false, head: expectedHead, taken: true };
+      throw error;
+    }
     options.file.check();
     if (result.ok && batch.envelopes.length > 0) options.onAppended(workspaceId, result.head);
     return result;

@@ -1,6 +1,7 @@
 import { isWorkspaceError, WorkspaceError, type WorkspaceErrorCode } from "../../model/errors.ts";
 
-const codeOf = (error: unknown): string => {
+/** The result code SQLite gave an error (`SQLITE_…`), or an empty string. */
+export const codeOf = (error: unknown): string => {
   const code =
     typeof error === "object" && error !== null ? (error as { code?: unknown }).code : "";
   return typeof code === "string" ? code : "";

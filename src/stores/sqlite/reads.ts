@@ -1,9 +1,10 @@
 import type { Database } from "better-sqlite3";
+import { type About, subjectKeys } from "../../model/about.ts";
 import type { Revision, Versioned } from "../../model/artifacts.ts";
 import type { Envelope } from "../../model/envelope.ts";
 import type { Proposal } from "../../model/proposals.ts";
 import type { Run } from "../../model/runs.ts";
-import { type Needs, revisionKey, type State } from "../../model/state.ts";
+import { type Needs, pendingKey, rejectedKey, revisionKey, type State } from "../../model/state.ts";
 import type { PageAt, ProposalFilter } from "../port.ts";
 import { proposalPages } from "./proposal-pages.ts";
 import {
@@ -27,10 +28,13 @@ interface Reads {
   head(workspaceId: string): number;
   /** What `needs` asks for, read in one snapshot. */
   load(workspaceId: string, needs: Needs): State;
-  /** Envelopes after `after`, at most `limit`; with `threadId`, only that thread's (by index). */
+  /**
+   * Envelopes after `after`, at most `limit`; with `threadId`, only that thread's, with
+   * `about`, only those about its subjects (each by an index).
+   */
   log(
     workspaceId: string,
-    options: { after: number; limit?: number; threadId?: string },
+    options: { after: number; limit?: number; threadId?: string; about?: About },
   ): Envelope[];
   /** Every revision of an artifact, oldest first. */
   revisions(workspaceId: string, artifactId: string): Revision[];
@@ -51,6 +55,23 @@ const statementsOf = (needs: Needs): number =>
   needs.pending.length +
   needs.rejected.length +
   needs.deciding.length;
+
+// The log's read: a range of its key; by thread, of the thread index; by subject, of the
+// subjects key for each subject (one statement for them all), then those rows by the key.
+function logOf(s: Statements): Reads["log"] {
+  return (ws, { after, limit, threadId, about }) => {
+    if (about !== undefined) {
+      const keys = JSON.stringify(subjectKeys(about));
+      const rows = s.readAboutLog.all(ws, ws, after, keys, limit ?? -1);
+      return rows.map((row) => envelopeOf(ws, row));
+    }
+    return threadId === undefined
+      ? s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row))
+      : s.readThreadLog
+          .all(ws, threadId, after, limit ?? -1)
+          .map((row) => envelopeOf(ws, row, threadId));
+  };
+}
 
 /** The reads of one connection, over its prepared statements. */
 export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
@@ -91,10 +112,16 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
       }),
     ),
     pending: new Map(
-      needs.pending.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "pending"))]),
+      needs.pending.map((ref) => [
+        pendingKey(ref),
+        proposalList(ws, s.pendingOfThread.all(ws, ref.artifact_id, ref.thread_id)),
+      ]),
     ),
     rejected: new Map(
-      needs.rejected.map((id) => [id, proposalList(ws, s.proposalsByBoth.all(ws, id, "rejected"))]),
+      needs.rejected.map((ref) => [
+        rejectedKey(ref),
+        proposalList(ws, s.rejectedWithHunk.all(ws, ref.artifact_id, ref.hunk_id)),
+      ]),
     ),
     deciding: deciding(ws, needs.deciding),
   });
@@ -103,12 +130,7 @@ export function reads(db: Database, s: Statements, deciding: Deciding): Reads {
   return {
     head: (ws) => s.head.get(ws)?.head ?? 0,
     load: (ws, needs) => (statementsOf(needs) > 1 ? load.deferred(ws, needs) : loadAll(ws, needs)),
-    log: (ws, { after, limit, threadId }) =>
-      threadId === undefined
-        ? s.readLog.all(ws, after, limit ?? -1).map((row) => envelopeOf(ws, row))
-        : s.readThreadLog
-            .all(ws, threadId, after, limit ?? -1)
-            .map((row) => envelopeOf(ws, row, threadId)),
+    log: logOf(s),
     revisions: (ws, artifactId) =>
       s.revisions
         .all(ws, artifactId)

@@ -1,12 +1,15 @@
 import type { Database } from "better-sqlite3";
 import { WorkspaceError, type WorkspaceErrorCode } from "../../model/errors.ts";
 import { faultCode, isSqliteError } from "./faults.ts";
+import { fillSubjects } from "./fill-subjects.ts";
 
 /** One step of the SQL schema: applied once, in order, inside the opening transaction. */
 interface Migration {
   readonly version: number;
   readonly name: string;
   readonly sql: string;
+  /** Fills what the step added from rows already in the file, after its `sql`. */
+  readonly fill?: (db: Database) => void;
 }
 
 /**
@@ -150,6 +153,42 @@ export const MIGRATIONS: readonly Migration[] = [
     // this index from where a page starts, not a sort of every proposal.
     sql: "CREATE INDEX proposals_by_order ON proposals (workspace_id);",
   },
+  {
+    version: 10,
+    name: "envelope subjects",
+    // Each envelope's position under each of its subjects (the artifacts it is about, the
+    // thread it concerns, who it is addressed to): a viewer's notes read these, not the log.
+    // Existing envelopes are filed from their records, in the library's own terms.
+    sql: `
+      CREATE TABLE subjects (
+        workspace_id TEXT NOT NULL, subject TEXT NOT NULL, seq INTEGER NOT NULL,
+        PRIMARY KEY (workspace_id, subject, seq)) WITHOUT ROWID;
+    `,
+    fill: fillSubjects,
+  },
+  {
+    version: 11,
+    name: "proposals by what they touch",
+    // A thread's pending proposals on an artifact, by the record's thread (all a new proposal
+    // may supersede; a record that is not JSON has none, and reading it still reports it); and
+    // each rejection under each hunk id it recorded (all a new proposal with that hunk may
+    // repeat). Rejections already in the file are filed from their records.
+    sql: `
+      CREATE INDEX proposals_pending_by_thread
+        ON proposals (workspace_id, artifact_id,
+          (CASE WHEN json_valid(record) THEN json_extract(record, '$.thread_id') END))
+        WHERE status = 'pending';
+      CREATE TABLE rejected_hunks (
+        workspace_id TEXT NOT NULL, artifact_id TEXT NOT NULL, hunk_id TEXT NOT NULL,
+        proposal_id TEXT NOT NULL,
+        PRIMARY KEY (workspace_id, artifact_id, hunk_id, proposal_id)) WITHOUT ROWID;
+      INSERT OR IGNORE INTO rejected_hunks (workspace_id, artifact_id, hunk_id, proposal_id)
+        SELECT p.workspace_id, p.artifact_id, h.value, p.id
+        FROM proposals p, json_each(p.record, '$.resolution.hunk_ids') h
+        WHERE p.status = 'rejected' AND json_valid(p.record)
+          AND json_type(p.record, '$.resolution.hunk_ids') = 'array' AND h.type = 'text';
+    `,
+  },
 ];
 
 // SQLite's words for a step that does not fit the file (its tables are not what this
@@ -204,6 +243,7 @@ export function migrate(db: Database, path: string): number {
         if (step.version <= found) continue;
         try {
           db.exec(step.sql);
+          step.fill?.(db);
         } catch (error) {
           throw new WorkspaceError(
             stepFault(error),

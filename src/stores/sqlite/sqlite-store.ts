@@ -82,7 +82,7 @@ export function sqliteStore(options: SqliteStoreOptions): SqliteStore {
     };
 
   return {
-    capabilities: { durable: true, crossProcess: true },
+    capabilities: { durable: true, crossProcess: true, refusesTakenMessageIds: true },
     path,
     head: typed(read.head),
     load: typed(read.load),

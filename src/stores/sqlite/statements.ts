@@ -28,8 +28,14 @@ export const SQL = {
     ORDER BY seq LIMIT ?`,
   readThreadLog: `SELECT seq, v, envelope FROM log
     WHERE workspace_id = ? AND thread_id = ? AND seq > ? ORDER BY seq LIMIT ?`,
+  // The positions filed under any of the subjects (a JSON array), each once, then their rows.
+  readAboutLog: `SELECT seq, v, envelope FROM log WHERE workspace_id = ? AND seq IN (
+      SELECT seq FROM subjects WHERE workspace_id = ? AND seq > ?
+        AND subject IN (SELECT value FROM json_each(?)))
+    ORDER BY seq LIMIT ?`,
   insertLog: `INSERT INTO log (workspace_id, seq, v, envelope, thread_id)
     VALUES (?, ?, ?, ?, ?)`,
+  insertSubject: "INSERT OR IGNORE INTO subjects (workspace_id, subject, seq) VALUES (?, ?, ?)",
   artifact: "SELECT v, record FROM artifacts WHERE workspace_id = ? AND id = ?",
   artifacts: "SELECT id, v, record FROM artifacts WHERE workspace_id = ? ORDER BY rowid",
   putArtifact: upsert("artifacts", ["v", "record"]),
@@ -48,6 +54,20 @@ export const SQL = {
   proposalsByBoth: `SELECT ${PROPOSAL_COLUMNS} FROM proposals
     WHERE workspace_id = ? AND artifact_id = ? AND status = ? ORDER BY rowid`,
   putProposal: upsert("proposals", ["v", "record", "status", "artifact_id"]),
+  // A thread's pending proposals on an artifact, by the partial index on the record's thread.
+  pendingOfThread: `SELECT ${PROPOSAL_COLUMNS} FROM proposals
+    WHERE workspace_id = ? AND artifact_id = ? AND status = 'pending'
+      AND (CASE WHEN json_valid(record) THEN json_extract(record, '$.thread_id') END) = ?
+    ORDER BY rowid`,
+  // The rejections on an artifact that recorded a hunk, by the rejected hunks' key first (a
+  // CROSS JOIN keeps that order: the workspace's rejected proposals are never scanned).
+  rejectedWithHunk: `SELECT p.id, p.v, p.record, p.status, p.artifact_id
+    FROM rejected_hunks h CROSS JOIN proposals p
+      ON p.workspace_id = h.workspace_id AND p.id = h.proposal_id
+    WHERE h.workspace_id = ? AND h.artifact_id = ? AND h.hunk_id = ? AND p.status = 'rejected'
+    ORDER BY p.rowid`,
+  insertRejectedHunk: `INSERT OR IGNORE INTO rejected_hunks
+    (workspace_id, artifact_id, hunk_id, proposal_id) VALUES (?, ?, ?, ?)`,
   thread: "SELECT v, record FROM threads WHERE workspace_id = ? AND id = ?",
   threads: threadsWhere(""),
   threadsByStatus: threadsWhere(" AND status = ?"),
@@ -66,7 +86,8 @@ export const SQL = {
   decidingRunsOf: runsWhere(" AND thread_id = ? AND deciding = 1"),
   putRun: upsert("runs", ["v", "record", "thread_id", "status", "deciding"]),
   message: "SELECT 1 FROM messages WHERE workspace_id = ? AND id = ?",
-  putMessage: "INSERT OR IGNORE INTO messages (workspace_id, id) VALUES (?, ?)",
+  // No OR IGNORE: the primary key refuses an id in use, and the append answers `taken`.
+  putMessage: "INSERT INTO messages (workspace_id, id) VALUES (?, ?)",
   cursor: "SELECT position FROM cursors WHERE workspace_id = ? AND viewer = ?",
   // A cursor at 0 may have no row yet; any other moves only from where it is.
   startCursor: `INSERT INTO cursors (workspace_id, viewer, position) VALUES (?, ?, ?)
@@ -89,7 +110,9 @@ export interface Statements {
   readonly setHead: Statement<[Ws, number]>;
   readonly readLog: Statement<[Ws, number, number], LogRow>;
   readonly readThreadLog: Statement<[Ws, string, number, number], LogRow>;
+  readonly readAboutLog: Statement<[Ws, Ws, number, string, number], LogRow>;
   readonly insertLog: Statement<[Ws, number, number, string, string | null]>;
+  readonly insertSubject: Statement<[Ws, string, number]>;
   readonly artifact: Statement<[Ws, string], RecordRow>;
   readonly artifacts: Statement<[Ws], Row<RecordRow>>;
   readonly putArtifact: Statement<[Ws, string, number, string]>;
@@ -102,6 +125,9 @@ export interface Statements {
   readonly proposalsByArtifact: Statement<[Ws, string], ProposalRow>;
   readonly proposalsByBoth: Statement<[Ws, string, string], ProposalRow>;
   readonly putProposal: Statement<[Ws, string, number, string, string, string]>;
+  readonly pendingOfThread: Statement<[Ws, string, string], ProposalRow>;
+  readonly rejectedWithHunk: Statement<[Ws, string, string], ProposalRow>;
+  readonly insertRejectedHunk: Statement<[Ws, string, string, string]>;
   readonly thread: Statement<[Ws, string], RecordRow>;
   readonly threads: Statement<[Ws], ThreadRow>;
   readonly threadsByStatus: Statement<[Ws, string], ThreadRow>;

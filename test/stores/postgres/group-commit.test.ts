@@ -1,6 +1,6 @@
 import { expect, it } from "vitest";
 import { fixtureRegistry } from "../../../src/conformance/fixtures.ts";
-import { createWorkspace, isWorkspaceError } from "../../../src/entries/index.ts";
+import { createWorkspace, isWorkspaceError, type Store } from "../../../src/entries/index.ts";
 import { postgresStore } from "../../../src/entries/postgres.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 
@@ -47,8 +47,68 @@ withPostgres("postgres group commit across processes", (url) => {
       const posted = (log ?? []).map((e) => (e.event as { content?: unknown }).content);
       expect(posted).toHaveLength(4 * 16 * 10);
       expect(new Set(posted).size).toBe(posted.length);
+      // Each writer's messages in the order it made them, whichever turn carried them.
+      const byWriter = new Map<string, number[]>();
+      for (const content of posted) {
+        const [, writer, i] = /^(p\d+ w\d+) m(\d+)$/.exec(String(content)) ?? [];
+        byWriter.set(String(writer), [...(byWriter.get(String(writer)) ?? []), Number(i)]);
+      }
+      expect(byWriter.size).toBe(4 * 16);
+      for (const seen of byWriter.values()) expect(seen).toEqual([0, 1, 2, 3, 4, 5, 6, 7, 8, 9]);
     } finally {
       await Promise.all(stores.map((store) => store.close()));
+    }
+  });
+
+  it("after losing to another instance, takes turns under the lock and follows the other's messages without loading", async () => {
+    const schema = db.schema();
+    const [mine, theirs] = await Promise.all(
+      [0, 1].map(() => postgresStore({ connectionString: url }, { schema })),
+    );
+    if (mine === undefined || theirs === undefined) throw new Error("two stores");
+    const calls = { exclusively: 0, loads: 0 };
+    const watched: Store = new Proxy(mine, {
+      get(target, key) {
+        const value: unknown = Reflect.get(target, key, target);
+        if (typeof value !== "function") return value;
+        if (key !== "exclusively" && key !== "load") return value.bind(target);
+        return (...args: unknown[]) => {
+          calls[key === "load" ? "loads" : "exclusively"] += 1;
+          return Reflect.apply(value, target, args);
+        };
+      },
+    });
+    try {
+      const id = "ws_group_turns";
+      const a = createWorkspace({ registry: fixtureRegistry(), store: watched, id });
+      const b = createWorkspace({ registry: fixtureRegistry(), store: theirs, id });
+      const post = (content: string) =>
+        ({ type: "post_message", thread_id: "t1", content }) as const;
+      await a.commit({ type: "create_thread", thread_id: "t1" }, person);
+      await a.commit(post("a1"), person);
+      await b.commit(post("b1"), person);
+      // a's cache is at a1: its append is lost, and it decides again from the store.
+      const loadsBefore = calls.loads;
+      await a.commit(post("a2"), person);
+      expect(calls.loads).toBeGreaterThan(loadsBefore);
+      expect(calls.exclusively).toBe(0);
+      await b.commit(post("b2"), person);
+      const before = { ...calls };
+      // Having lost once, a's next groups take the lock first, and follow b2 from the log:
+      // no load.
+      await a.commit(post("a3"), person);
+      expect(calls.exclusively).toBe(before.exclusively + 1);
+      expect(calls.loads).toBe(before.loads);
+      const log = await mine.read(id, { after: 1 });
+      expect(log.map((e) => (e.event as { content?: unknown }).content)).toEqual([
+        "a1",
+        "b1",
+        "a2",
+        "b2",
+        "a3",
+      ]);
+    } finally {
+      await Promise.all([mine.close(), theirs.close()]);
     }
   });
 });

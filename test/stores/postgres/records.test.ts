@@ -284,8 +284,8 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
-        expect(LATEST_VERSION).toBe(9);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+        expect(LATEST_VERSION).toBe(11);
         expect(await store.head("ws_old")).toBe(1);
         const [read] = await store.read("ws_old", { after: 0 });
         expect(read).toMatchObject({ seq: 1, thread_id: null, traceparent: null });
@@ -372,7 +372,7 @@ withPostgres(
         const { rows } = await db.pool.query<{ version: number }>(
           `SELECT version FROM "${schema}".migrations ORDER BY version`,
         );
-        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9]);
+        expect(rows.map((r) => r.version)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
         await Promise.all(stores.map((store) => store.close()));
       });
 

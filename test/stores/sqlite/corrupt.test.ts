@@ -166,7 +166,9 @@ describe("sqlite store: corrupt or foreign rows are refused, never half-loaded",
     expect(error.message).toBe(
       `workspace ${WS} proposal ${proposalId}: its indexed columns disagree with its record`,
     );
-    await corruptError(() => store.load(WS, { ...NO_NEEDS, pending: ["c1"] }));
+    await corruptError(() =>
+      store.load(WS, { ...NO_NEEDS, pending: [{ artifact_id: "c1", thread_id: "t1" }] }),
+    );
     await corruptError(() => store.load(WS, { ...NO_NEEDS, proposals: [proposalId] }));
   });
 

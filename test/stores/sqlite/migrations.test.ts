@@ -11,7 +11,7 @@ import { replay } from "../../../src/entries/rules.ts";
 import { SCHEMA_VERSION, sqliteStore } from "../../../src/entries/sqlite.ts";
 import type { WorkspaceSnapshot } from "../../../src/model/snapshot.ts";
 import { logEntries } from "../../../src/model/snapshot.ts";
-import { NO_NEEDS } from "../../../src/model/state.ts";
+import { NO_NEEDS, pendingKey, rejectedKey } from "../../../src/model/state.ts";
 import { MIGRATIONS } from "../../../src/stores/sqlite/schema.ts";
 import { SQL } from "../../../src/stores/sqlite/statements.ts";
 import { tempFiles } from "../fixtures/sqlite-files.ts";
@@ -167,14 +167,23 @@ describe("sqlite store: schema migrations", () => {
       expect(pending).toHaveLength(1);
       expect(await store.proposals(WS, { status: "pending" })).toEqual(pending);
       expect(await store.proposals(WS, { status: "rejected", artifactId: "c1" })).toHaveLength(1);
+      const [rejected] = await store.proposals(WS, { status: "rejected", artifactId: "c1" });
+      const [hunk] = rejected?.resolution?.hunk_ids ?? [];
+      if (hunk === undefined) throw new Error("expected a rejection with its hunks recorded");
+      const byHunk = { artifact_id: "c1", hunk_id: hunk };
       const loaded = await store.load(WS, {
         ...NO_NEEDS,
-        pending: ["c1"],
+        pending: [{ artifact_id: "c1", thread_id: "t1" }],
+        rejected: [byHunk],
         threads: ["t1"],
         runs: ["r1"],
         messages: ["m1"],
       });
-      expect(loaded.pending.get("c1")).toEqual(pending);
+      expect(loaded.pending.get(pendingKey({ artifact_id: "c1", thread_id: "t1" }))).toEqual(
+        pending,
+      );
+      // The rejection written before the rejected hunks were kept is filed under them.
+      expect(loaded.rejected.get(rejectedKey(byHunk))).toEqual([rejected]);
       expect(loaded.threads.get("t1")).toEqual(old.threads.get("t1"));
       expect(loaded.runs.get("r1")).toEqual(old.runs.get("r1"));
       expect(loaded.messages.get("m1")).toBe(true);

@@ -197,7 +197,11 @@ describe("sqlite store: one file, many workspaces and stores", () => {
       );
     }
     const store = sqliteStore({ path: file(), synchronous: "normal" });
-    expect(store.capabilities).toEqual({ durable: true, crossProcess: true });
+    expect(store.capabilities).toEqual({
+      durable: true,
+      crossProcess: true,
+      refusesTakenMessageIds: true,
+    });
     await store.close();
     await store.close();
     await expect(store.load("a", NO_NEEDS)).rejects.toThrow(

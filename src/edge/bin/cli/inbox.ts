@@ -1,7 +1,8 @@
 import type { CommandDef } from "citty";
 import type { PendingDecision } from "../../../model/decisions.ts";
 import type { OfferEntry } from "../../../model/offers.ts";
-import type { Proposal } from "../../../model/proposals.ts";
+import { offerCursor } from "../../../model/page-cursors.ts";
+import { DEFAULT_PAGE_LIMIT } from "../../../model/pages.ts";
 import type { Workspace } from "../../../workspace/api.ts";
 import { READER_ARGS, WORKSPACE_ARGS } from "./args.ts";
 import type { Palette } from "./colour.ts";
@@ -21,31 +22,63 @@ import { joined, line, type Shown, shown } from "./shown.ts";
 /** What waits for a person in a workspace. */
 interface Inbox {
   readonly proposals: readonly ProposalView[];
-  /** With a page of proposals asked for, where the next starts (`null`: this is the last). */
-  readonly next?: string | null;
   readonly decisions: readonly PendingDecision[];
   readonly offers: readonly OfferEntry[];
+  /** With a page asked for, where each list's next page starts (`null`: this is its last). */
+  readonly next?: {
+    readonly proposals: string | null;
+    readonly decisions: string | null;
+    readonly offers: string | null;
+  };
 }
 
-// Every pending proposal, or the page asked for: one page costs its length, whatever waits.
-async function pendingProposals(
-  workspace: Workspace,
-  page: InboxPage | null,
-): Promise<{ proposals: Proposal[]; next?: string | null }> {
-  if (page === null) return { proposals: await workspace.proposals({ status: "pending" }) };
-  const { items, next } = await workspace.proposalPage({ status: "pending", ...page });
-  return { proposals: items, next };
+const standing = (entry: OfferEntry) => entry.answer === null || entry.answer.status === "standing";
+const limitOf = (page: InboxPage) => (page.limit === undefined ? {} : { limit: page.limit });
+
+// A page of the standing offers: pages of every offer, read on until `limit` standing ones
+// and one more are found or the list ends, so answered offers never shorten the page.
+async function standingOffers(workspace: Workspace, page: InboxPage) {
+  const limit = page.limit ?? DEFAULT_PAGE_LIMIT;
+  const kept: OfferEntry[] = [];
+  for (let at = page.offersAfter; ; ) {
+    const read = await workspace.offerPage({ ...(at === undefined ? {} : { after: at }), limit });
+    kept.push(...read.items.filter(standing));
+    if (read.next === null || kept.length > limit) break;
+    at = read.next;
+  }
+  const items = kept.slice(0, limit);
+  const last = items.at(-1);
+  return { items, next: kept.length > limit && last !== undefined ? offerCursor(last) : null };
+}
+
+// Each list's page, each from its own cursor: one page costs its length, whatever waits.
+async function pagedInbox(workspace: Workspace, page: InboxPage): Promise<Inbox> {
+  const proposals = await workspace.proposalPage({
+    status: "pending",
+    ...(page.after === undefined ? {} : { after: page.after }),
+    ...limitOf(page),
+  });
+  const decisions = await workspace.decisionPage({
+    ...(page.decisionsAfter === undefined ? {} : { after: page.decisionsAfter }),
+    ...limitOf(page),
+  });
+  const offers = await standingOffers(workspace, page);
+  return {
+    proposals: await Promise.all(proposals.items.map((p) => viewOf(workspace, p))),
+    decisions: decisions.items,
+    offers: offers.items,
+    next: { proposals: proposals.next, decisions: decisions.next, offers: offers.next },
+  };
 }
 
 /** Pending proposals (each previewed), pending decisions, and offers nobody has answered or that were brought back. */
 async function readInbox(workspace: Workspace, page: InboxPage | null): Promise<Inbox> {
-  const { proposals: pending, ...next } = await pendingProposals(workspace, page);
+  if (page !== null) return pagedInbox(workspace, page);
+  const pending = await workspace.proposals({ status: "pending" });
   const proposals = await Promise.all(pending.map((p) => viewOf(workspace, p)));
   const decisions = await workspace.decisions();
-  const offers = (await workspace.offers()).filter(
-    (entry) => entry.answer === null || entry.answer.status === "standing",
-  );
-  return { proposals, ...next, decisions, offers };
+  const offers = (await workspace.offers()).filter(standing);
+  return { proposals, decisions, offers };
 }
 
 function heading(paint: Palette, title: string, count: number, state: string): Shown {
@@ -108,23 +141,30 @@ function offerLine({ thread_id, offer_id, offer }: OfferEntry): Entry {
   };
 }
 
-// Where the next page of proposals is: the command that reads it.
-function moreLine(inbox: Inbox, page: InboxPage | null, paint: Palette): Shown[] {
-  if (page === null || inbox.next == null) return [];
+// Where a list's next page is: the command that reads it.
+function moreLine(
+  next: string | null | undefined,
+  option: string,
+  page: InboxPage | null,
+  paint: Palette,
+): Shown[] {
+  if (page === null || next == null) return [];
   const limit = page.limit === undefined ? "" : ` --limit ${page.limit}`;
-  return [paint.dim(line`  more: agent-workspace inbox --after ${inbox.next}${limit}`)];
+  return [paint.dim(line`  more: agent-workspace inbox --${option} ${next}${limit}`)];
 }
 
 function renderInbox(inbox: Inbox, page: InboxPage | null, paint: Palette): Shown[] {
-  const { proposals, decisions, offers } = inbox;
+  const { proposals, decisions, offers, next } = inbox;
   return [
     heading(paint, "Proposals", proposals.length, "pending"),
     ...section(proposals, (view) => proposalLine(view, paint), paint),
-    ...moreLine(inbox, page, paint),
+    ...moreLine(next?.proposals, "after", page, paint),
     heading(paint, "Decisions", decisions.length, "pending"),
     ...section(decisions, (decision) => decisionLine(decision, paint), paint),
+    ...moreLine(next?.decisions, "decisions-after", page, paint),
     heading(paint, "Offers", offers.length, "standing"),
     ...section(offers, offerLine, paint),
+    ...moreLine(next?.offers, "offers-after", page, paint),
   ];
 }
 
@@ -133,7 +173,7 @@ export function inboxCommand(cli: CliContext): CommandDef {
   return defineCliCommand(cli, {
     name: "inbox",
     description:
-      "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers",
+      "What waits for a person: pending proposals (how far behind, clean or conflicting), pending decisions (their options), standing offers; with --limit or an --…after, a page of each",
     args: { ...PAGE_ARGS, ...WORKSPACE_ARGS, ...READER_ARGS },
     async run({ args, session, out }) {
       const page = inboxPage(args);
@@ -141,10 +181,16 @@ export function inboxCommand(cli: CliContext): CommandDef {
       const json = {
         workspace: session.workspace.id,
         proposals: inbox.proposals.map(proposalSummary),
-        // Only a paged inbox says where the next page starts: an unpaged one prints as it did.
-        ...(inbox.next === undefined ? {} : { proposals_next: inbox.next }),
         decisions: inbox.decisions,
         offers: inbox.offers,
+        // Only a paged inbox says where each next page starts: an unpaged one prints as it did.
+        ...(inbox.next === undefined
+          ? {}
+          : {
+              proposals_next: inbox.next.proposals,
+              decisions_next: inbox.next.decisions,
+              offers_next: inbox.next.offers,
+            }),
       };
       return { json, text: renderInbox(inbox, page, out.paint) };
     },
