@@ -25,6 +25,7 @@ import { newThread } from "../src/model/threads.ts";
 import type { AppendBatch } from "../src/stores/port.ts";
 import { isOffering } from "../src/stores/rows.ts";
 import { SQL } from "../src/stores/sqlite/statements.ts";
+import { subjectRows } from "../src/stores/subject-rows.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 /** What to measure. */
@@ -199,12 +200,16 @@ function rawAppender(db: Database.Database) {
     const found = (s.head.get(WS) as { head: number } | undefined)?.head ?? 0;
     if (found !== expectedHead) throw new Error("moved");
     for (const e of b.envelopes) s.insertLog.run(WS, e.seq, 1, JSON.stringify(e), e.thread_id);
+    // The index of what each envelope is about, as the store files it (ADR 0060).
+    for (const row of subjectRows(b.envelopes)) s.insertSubject.run(WS, row.subject, row.seq);
     for (const a of b.artifacts) s.putArtifact.run(WS, a.id, 1, JSON.stringify(a));
     for (const r of b.revisions) {
       s.insertRevision.run(WS, r.artifact_id, r.version, 1, JSON.stringify(r));
     }
     for (const p of b.proposals) {
       s.putProposal.run(WS, p.id, 1, JSON.stringify(p), p.status, p.change.artifact_id);
+      const hunks = p.status === "rejected" ? (p.resolution?.hunk_ids ?? []) : [];
+      for (const hunk of hunks) s.insertRejectedHunk.run(WS, p.change.artifact_id, hunk, p.id);
     }
     for (const t of b.threads) {
       const [deciding, offering] = [t.decision.pending === null ? 0 : 1, isOffering(t) ? 1 : 0];

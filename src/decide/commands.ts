@@ -64,13 +64,15 @@ const writeNeeds = (
   registry: Registry,
 ): void => {
   // Only an agent's write may become a proposal (`mustPropose`): a person's or the system's
-  // needs its artifact and thread alone, not what a proposal touches.
-  if (isAgent(actor)) changeNeeds(want, command, actor, state, registry);
-  else {
+  // needs its artifact and thread alone, not what a proposal touches, nor whether the
+  // proposal id it would take is free.
+  if (isAgent(actor)) {
+    changeNeeds(want, command, actor, state, registry);
+    want.proposals.push(command.proposal_id);
+  } else {
     want.artifacts.push(command.artifact_id);
     want.threads.push(writtenIn(command, state, actor));
   }
-  want.proposals.push(command.proposal_id);
 };
 const answerNeeds = (
   want: Wanted,
