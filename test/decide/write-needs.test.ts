@@ -5,6 +5,7 @@ import { describe, expect, it } from "vitest";
 import { fixtureRegistry } from "../../src/conformance/fixtures.ts";
 import { needs } from "../../src/decide/needs.ts";
 import { parseCommand } from "../../src/decide/parse.ts";
+import { sequentialIds } from "../../src/model/ids.ts";
 import { emptyState } from "../../src/model/state.ts";
 
 const edit = {
@@ -16,7 +17,7 @@ const edit = {
 };
 
 function needsOf(actor: Parameters<typeof needs>[2]) {
-  const parsed = parseCommand(edit);
+  const parsed = parseCommand(edit, sequentialIds());
   if (!parsed.ok) throw new Error(parsed.rejection.message);
   return needs(parsed.value, emptyState(), actor, fixtureRegistry());
 }
@@ -29,7 +30,7 @@ describe("what a direct write needs", () => {
   });
 
   it("for an agent: the proposal id its write would take as well", () => {
-    const wanted = needsOf({ kind: "agent", thread_id: "t1", run_id: null });
+    const wanted = needsOf({ kind: "agent", thread_id: "t1", run_id: null, name: "writer" });
     expect(wanted.artifacts).toEqual(["n1"]);
     expect(wanted.threads).toEqual(["t1"]);
     expect(wanted.proposals).toEqual(["prp_1"]);
