@@ -24,7 +24,6 @@ import { commitGroup } from "./group-commit.ts";
 import { contextOf } from "./group-decide.ts";
 import { type HeldAnswers, settleHeld } from "./held-answers.ts";
 import { loadFor } from "./load.ts";
-import { OtherWriters } from "./other-writers.ts";
 import { storeOption } from "./store-option.ts";
 import { WriteCache } from "./write-cache.ts";
 import { WriteQueue } from "./write-queue.ts";
@@ -51,8 +50,6 @@ export interface WorkspaceCore {
   readonly writes: WriteCache;
   /** This instance's one writer: every write queues here (ADR 0055). */
   readonly queue: WriteQueue;
-  /** Whether other writers moved the log lately, so groups take the lock first. */
-  readonly others: OtherWriters;
 }
 
 /**
@@ -86,8 +83,7 @@ export function workspaceCore(options: WorkspaceOptions): WorkspaceCore {
     limits: limitsOption(options.limits),
     held: new Map(),
     writes: new WriteCache(writeCacheBound(store), store.asStored?.bind(store)),
-    queue: new WriteQueue((group, more) => commitGroup(core, group, more)),
-    others: new OtherWriters(),
+    queue: new WriteQueue((group) => commitGroup(core, group)),
   };
   return core;
 }

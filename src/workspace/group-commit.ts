@@ -66,10 +66,8 @@ async function attemptGroup(
     }
     if (!stored.ok) {
       if (stored.taken === true) return TAKEN;
-      core.others.seen();
-      if (ticket === null) return AGAIN;
-      cache.drop(ticket);
-      return STALE;
+      // The cache stays at the ticket: the attempt after this one follows the log from there.
+      return ticket === null ? AGAIN : STALE;
     }
     cache.settle(ticket, decided.base, batch, stored.head);
     return decided;
@@ -130,14 +128,17 @@ function answerGroup(core: WorkspaceCore, group: readonly Queued[], decided: Dec
   return group.slice(decided.decisions.length);
 }
 
-// One attempt: from the write cache, and again from the store if the cache was stale; when
-// the store refused a message id in use (nothing written, the head where it was), once more
-// with the ids read, so the rules refuse the command that reused one.
+// One attempt: from the write cache, and again if the cache was stale (from the cache moved
+// along the log where it could follow it, else from the store); when the store refused a
+// message id in use (nothing written, the head where it was), once more with the ids read,
+// so the rules refuse the command that reused one.
 async function attemptOnce(core: WorkspaceCore, group: readonly Queued[]) {
-  const decided = await attemptGroup(core, group, core.writes.ticket());
-  // Decided from a cache the log had moved past: decide from the store, as this attempt
-  // would have without the cache.
-  const again = decided === STALE ? await attemptGroup(core, group, null) : decided;
+  const ticket = core.writes.ticket();
+  const decided = await attemptGroup(core, group, ticket);
+  // An append lost from the cache leaves the cache at its ticket, for the log to move on.
+  const held = ticket !== null && core.writes.ticket()?.epoch === ticket.epoch;
+  if (decided === STALE && held) await followLog(core, ticket);
+  const again = decided === STALE ? await attemptGroup(core, group, core.writes.ticket()) : decided;
   const read = again === TAKEN ? await attemptGroup(core, group, null, true) : again;
   return read === STALE || read === TAKEN ? AGAIN : read;
 }
@@ -156,49 +157,32 @@ async function retries(core: WorkspaceCore, group: readonly Queued[], sleep: boo
 /** How many envelopes of other writers the write cache reads to catch up, at most. */
 const CATCH_UP = 256;
 
-// A group decided under the workspace's lock while other writers are about: from the cache
-// only if the head read under the lock is still the cache's (else the append would be lost),
-// then as retries are.
-async function lockedAttempts(core: WorkspaceCore, group: readonly Queued[]) {
-  const ticket = core.writes.ticket();
-  if (ticket !== null) {
-    // What the others appended since: the cache follows it where it can, else starts over.
-    const since = await core.store.read(core.id, { after: ticket.head, limit: CATCH_UP });
-    if (since.length === CATCH_UP) core.writes.drop(ticket);
-    else if (since.length > 0) core.writes.catchUp(ticket, since);
-  }
-  const decided = await attemptOnce(core, group);
-  if (decided !== AGAIN || core.maxAttempts === 1) return decided;
-  return retries(core, group, false);
+// What the others appended after the ticket's head: the cache follows it where it can (ADR
+// 0063), else starts over.
+async function followLog(core: WorkspaceCore, ticket: Ticket): Promise<void> {
+  const since = await core.store.read(core.id, { after: ticket.head, limit: CATCH_UP });
+  if (since.length === CATCH_UP) core.writes.drop(ticket);
+  else if (since.length > 0) core.writes.catchUp(ticket, since);
+  else core.writes.drop(ticket);
 }
 
 /**
  * Commits one group of queued writes (ADR 0055): decides them in turn and appends what they
  * wrote in one compare-and-swap, deciding the whole group again when another writer moved
- * the log first. While other writers are about, the group waits for the workspace's lock,
- * and `more` adds to it (in place) what queued meanwhile. Every command of the group is answered or failed, or returned, in order, to
+ * the log first. Every command of the group is answered or failed, or returned, in order, to
  * be decided in the next group; it never throws.
  */
 export async function commitGroup(
   core: WorkspaceCore,
   group: readonly Queued[],
-  more: () => void = () => {},
 ): Promise<readonly Queued[]> {
   let decided: DecidedGroup | typeof AGAIN;
-  const { store } = core;
   try {
-    if (store.exclusively !== undefined && core.others.lockNext()) {
-      // What queued while the lock was awaited joins the group: that is the turn's batch.
-      decided = await store.exclusively(core.id, () => {
-        more();
-        return lockedAttempts(core, group);
-      });
-    } else {
-      decided = await attemptOnce(core, group);
-      if (decided === AGAIN && core.maxAttempts > 1) {
-        const retry = () => retries(core, group, store.exclusively === undefined);
-        decided = store.exclusively ? await store.exclusively(core.id, retry) : await retry();
-      }
+    decided = await attemptOnce(core, group);
+    if (decided === AGAIN && core.maxAttempts > 1) {
+      const { store } = core;
+      const retry = () => retries(core, group, store.exclusively === undefined);
+      decided = store.exclusively ? await store.exclusively(core.id, retry) : await retry();
     }
   } catch (error) {
     if (error instanceof AppendFault) return failGroup(core, group, error);

@@ -2,12 +2,8 @@ import type { WriteResult } from "./api.ts";
 import type { Queued } from "./group-commit.ts";
 import type { Writing } from "./group-decide.ts";
 
-/**
- * Commits a group of queued writes; returns those left for the next group, in order. `more`
- * moves writes queued since into the group (the same array), up to the group's limit: for a
- * commit that waited for a lock before deciding.
- */
-type CommitGroup = (group: readonly Queued[], more: () => void) => Promise<readonly Queued[]>;
+/** Commits a group of queued writes; returns those left for the next group, in order. */
+type CommitGroup = (group: readonly Queued[]) => Promise<readonly Queued[]>;
 
 /** How many queued writes one group commit takes at most. */
 const GROUP_LIMIT = 64;
@@ -44,12 +40,9 @@ export class WriteQueue {
     try {
       while (this.#waiting.length > 0) {
         const group = this.#waiting.splice(0, this.#limit);
-        const more = () => {
-          group.push(...this.#waiting.splice(0, this.#limit - group.length));
-        };
         let left: readonly Queued[];
         try {
-          left = await this.#commit(group, more);
+          left = await this.#commit(group);
         } catch (error) {
           // A commit that throws instead of failing its writes must not leave them waiting.
           for (const queued of group) queued.reject(error);

@@ -106,6 +106,12 @@ describe("hunksOf and applyHunks", () => {
         const middle = applyHunks(before, after, new Set(chosen.map((hunk) => hunk.id)));
         const rest = hunksOf(middle, after);
         const taken = new Set(chosen.map((hunk) => hunk.id));
+        const finished = applyHunks(middle, after, new Set(rest.map((hunk) => hunk.id)));
+        expect(exactly(finished)).toBe(exactly(after));
+        // Where lines repeat, the diff of the text half done may be shorter than the hunks
+        // left over (removing "a c a" and adding "c" can become removing two "a"s), so the
+        // hunks left are the rest only where every line of each text is its own.
+        if (!distinctLines(before) || !distinctLines(after)) return;
         // Identical hunks of one text are numbered; content alone is compared for those.
         expect(rest.map(content)).toEqual(all.filter((hunk) => !taken.has(hunk.id)).map(content));
         if (uniqueContent(all)) {
@@ -113,8 +119,6 @@ describe("hunksOf and applyHunks", () => {
             all.filter((hunk) => !taken.has(hunk.id)).map((hunk) => hunk.id),
           );
         }
-        const finished = applyHunks(middle, after, new Set(rest.map((hunk) => hunk.id)));
-        expect(exactly(finished)).toBe(exactly(after));
       }),
       { numRuns: 400 },
     );
@@ -134,6 +138,15 @@ describe("hunksOf and applyHunks", () => {
 function content(hunk: ReturnType<typeof hunksOf>[number]): unknown {
   if (hunk.kind === "text") return [hunk.path, hunk.removed, hunk.added];
   return [hunk.path.replace(/\/\d+$/, "/#"), hunk.before, hunk.after];
+}
+
+// Whether no line repeats within any text field of the data.
+function distinctLines(data: object): boolean {
+  return Object.values(data).every((value) => {
+    if (typeof value !== "string") return true;
+    const lines = value.split("\n");
+    return new Set(lines).size === lines.length;
+  });
 }
 
 function uniqueContent(hunks: ReturnType<typeof hunksOf>): boolean {

@@ -4,7 +4,6 @@ import { describe, expect, it } from "vitest";
 import type { Envelope } from "../../src/model/envelope.ts";
 import { NO_NEEDS } from "../../src/model/state.ts";
 import { batch } from "../../src/testing/suite-records.ts";
-import { OtherWriters } from "../../src/workspace/other-writers.ts";
 import { View, WriteCache } from "../../src/workspace/write-cache.ts";
 
 const posted = (seq: number, message_id: string): Envelope =>
@@ -74,18 +73,5 @@ describe("the write cache catching up", () => {
     cache.settle(old, new View(), batch({}), 4);
     expect(cache.catchUp(old, [posted(4, "m1")])).toBe(false);
     expect(cache.ticket()?.head).toBe(4);
-  });
-});
-
-describe("other writers", () => {
-  it("locks a run of groups after each loss, then none", () => {
-    const others = new OtherWriters();
-    expect(others.lockNext()).toBe(false);
-    others.seen();
-    const locked = Array.from({ length: 40 }, () => others.lockNext());
-    expect(locked.filter(Boolean)).toHaveLength(32);
-    expect(locked.slice(0, 32).every(Boolean)).toBe(true);
-    others.seen();
-    expect(others.lockNext()).toBe(true);
   });
 });
