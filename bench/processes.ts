@@ -12,13 +12,9 @@ import { fork } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { Pool } from "pg";
 import { fixtureRegistry } from "../src/conformance/fixtures.ts";
-import {
-  type ActorInput,
-  createWorkspace,
-  isWorkspaceError,
-  type Store,
-} from "../src/entries/index.ts";
+import { type ActorInput, createWorkspace, isWorkspaceError } from "../src/entries/index.ts";
 import { postgresStore } from "../src/entries/postgres.ts";
+import { countedAppends } from "./counted-store.ts";
 import type { BenchRow } from "./stats.ts";
 
 const SCHEMA = "aw_bench_processes";
@@ -34,25 +30,11 @@ interface ChildReport {
   readonly cpu: number;
 }
 
-// The store with its appends counted.
-function counted(store: Store): { store: Store; appends: () => number } {
-  let appends = 0;
-  const wrapped: Store = Object.create(store, {
-    append: {
-      value: (...args: Parameters<Store["append"]>) => {
-        appends += 1;
-        return store.append(...args);
-      },
-    },
-  });
-  return { store: wrapped, appends: () => appends };
-}
-
 /** The child: opens the workspace, warms up, waits for "go", commits, reports, exits. */
 async function child(url: string, id: string, name: string, commits: number): Promise<void> {
   const pool = new Pool({ connectionString: url, max: 4 });
   const opened = await postgresStore({ pool }, { schema: SCHEMA });
-  const { store, appends } = counted(opened);
+  const { store, appends } = countedAppends(opened);
   const ws = createWorkspace({ registry: fixtureRegistry(), store, id });
   for (let i = 0; i < 5; i++) {
     await ws.commit(

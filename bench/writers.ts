@@ -21,6 +21,7 @@ import {
 } from "../src/entries/index.ts";
 import { postgresStore } from "../src/entries/postgres.ts";
 import { sqliteStore } from "../src/entries/sqlite.ts";
+import { countedAppends } from "./counted-store.ts";
 import { type BenchRow, quantile } from "./stats.ts";
 
 export type { BenchRow };
@@ -38,23 +39,9 @@ interface Measured {
   readonly contention: number;
 }
 
-// The store with its appends counted.
-function counted(store: Store): { store: Store; appends: () => number } {
-  let appends = 0;
-  const wrapped: Store = Object.create(store, {
-    append: {
-      value: (...args: Parameters<Store["append"]>) => {
-        appends += 1;
-        return store.append(...args);
-      },
-    },
-  });
-  return { store: wrapped, appends: () => appends };
-}
-
 /** `writers` async writers sharing one instance commit `commits` messages between them. */
 async function measure(store: Store, id: string, writers: number, commits: number) {
-  const { store: counting, appends } = counted(store);
+  const { store: counting, appends } = countedAppends(store);
   const ws = createWorkspace({ registry: fixtureRegistry(), store: counting, id });
   await ws.commit({ type: "create_thread", thread_id: "t1" }, person);
   for (let i = 0; i < 10; i++) {

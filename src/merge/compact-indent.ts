@@ -1,3 +1,15 @@
+import {
+  brokenSync,
+  eachGroup,
+  type Facing,
+  type Group,
+  nextGroup,
+  previousGroup,
+  type Side,
+  slideDown,
+  slideUp,
+  stepUp,
+} from "./change-groups.ts";
 import { compareScores, type GroupScore, groupScore } from "./indent-score.ts";
 
 // git's sliding of changes (xdiff's `xdl_change_compact`) as `git diff` runs it, with the
@@ -8,78 +20,9 @@ import { compareScores, type GroupScore, groupScore } from "./indent-score.ts";
 /** How far up from its lowest place a group is tried at (git's limit). */
 const MAX_SLIDING = 100;
 
-/** A run of changed lines `[start, end)` between two unchanged ones (possibly empty). */
-interface Group {
-  start: number;
-  end: number;
-}
-
 /** One file's lines, changed flags and indents, as seen while sliding. */
-interface Side {
-  readonly lines: ArrayLike<number>;
-  readonly changed: Uint8Array;
+interface IndentedSide extends Side {
   readonly indent: (line: number) => number;
-}
-
-function endOfRun(side: Side, from: number): number {
-  let end = from;
-  while (end < side.changed.length && side.changed[end] === 1) end++;
-  return end;
-}
-
-function nextGroup(side: Side, g: Group): boolean {
-  if (g.end >= side.changed.length) return false;
-  g.start = g.end + 1;
-  g.end = endOfRun(side, g.start);
-  return true;
-}
-
-function previousGroup(side: Side, g: Group): boolean {
-  if (g.start === 0) return false;
-  g.end = g.start - 1;
-  g.start = g.end;
-  while (g.start > 0 && side.changed[g.start - 1] === 1) g.start--;
-  return true;
-}
-
-/** Moves the group up one line if the line above equals its last line; joins a group above. */
-function slideUp(side: Side, g: Group): boolean {
-  const { lines, changed } = side;
-  if (g.start === 0 || lines[g.start - 1] !== lines[g.end - 1]) return false;
-  g.start--;
-  g.end--;
-  changed[g.start] = 1;
-  changed[g.end] = 0;
-  while (g.start > 0 && changed[g.start - 1] === 1) g.start--;
-  return true;
-}
-
-/** Moves the group down one line if the line below equals its first line; joins a group below. */
-function slideDown(side: Side, g: Group): boolean {
-  const { lines, changed } = side;
-  if (g.end === lines.length || lines[g.start] !== lines[g.end]) return false;
-  changed[g.start] = 0;
-  changed[g.end] = 1;
-  g.start++;
-  g.end = endOfRun(side, g.end + 1);
-  return true;
-}
-
-function brokenSync(): never {
-  throw new Error("compactWithIndents: the groups of the two files are out of step");
-}
-
-/** A group of `side` being slid, and the group of `other` facing it, kept in step. */
-interface Facing {
-  readonly side: Side;
-  readonly other: Side;
-  readonly g: Group;
-  readonly o: Group;
-}
-
-/** Slides the group up one line, the facing group following; a broken step is a bug. */
-function stepUp({ side, other, g, o }: Facing): void {
-  if (!slideUp(side, g) || !previousGroup(other, o)) brokenSync();
 }
 
 /**
@@ -106,7 +49,7 @@ function slideBothWays(facing: Facing): { readonly earliestEnd: number; readonly
 }
 
 /** The end, from the group's lowest place up to `MAX_SLIDING` lines higher, that scores best; the lowest of equals. */
-function bestEnd(side: Side, g: Group, earliestEnd: number): number {
+function bestEnd(side: IndentedSide, g: Group, earliestEnd: number): number {
   const size = g.end - g.start;
   const count = side.lines.length;
   let best = -1;
@@ -123,7 +66,7 @@ function bestEnd(side: Side, g: Group, earliestEnd: number): number {
 }
 
 /** Slides one non-empty group to its place: lined up with a change of the other file, or where it scores best. */
-function placeGroup(facing: Facing): void {
+function placeGroup(facing: Facing<IndentedSide>): void {
   const { earliestEnd, matched } = slideBothWays(facing);
   const { g, o } = facing;
   if (g.end === earliestEnd) return;
@@ -136,15 +79,8 @@ function placeGroup(facing: Facing): void {
 }
 
 /** Places each group of changes of `side` in turn, keeping the other file's groups in step. */
-function compactSide(side: Side, other: Side): void {
-  const g: Group = { start: 0, end: endOfRun(side, 0) };
-  const o: Group = { start: 0, end: endOfRun(other, 0) };
-  const facing: Facing = { side, other, g, o };
-  for (;;) {
-    if (g.end !== g.start) placeGroup(facing);
-    if (!nextGroup(side, g)) break;
-    if (!nextGroup(other, o)) brokenSync();
-  }
+function compactSide(side: IndentedSide, other: IndentedSide): void {
+  eachGroup(side, other, placeGroup);
 }
 
 /**
@@ -157,8 +93,8 @@ export function compactWithIndents(
   b: { readonly lines: ArrayLike<number>; readonly indent: (line: number) => number },
   flags: { readonly changedA: Uint8Array; readonly changedB: Uint8Array },
 ): void {
-  const sideA: Side = { ...a, changed: flags.changedA };
-  const sideB: Side = { ...b, changed: flags.changedB };
+  const sideA: IndentedSide = { ...a, changed: flags.changedA };
+  const sideB: IndentedSide = { ...b, changed: flags.changedB };
   compactSide(sideA, sideB);
   compactSide(sideB, sideA);
 }
