@@ -1,4 +1,3 @@
-import type { PoolClient } from "pg";
 import { expect, it } from "vitest";
 import { postgresStore } from "../../../src/entries/postgres.ts";
 import { NO_NEEDS } from "../../../src/model/state.ts";
@@ -7,22 +6,10 @@ import { firstLists } from "../../../src/testing/suite-lists.ts";
 import { firstOffers } from "../../../src/testing/suite-offers.ts";
 import { testDatabase, withPostgres } from "../fixtures/pg-env.ts";
 import { writeSchema4 } from "../fixtures/pg-older.ts";
+import { indexOnlyPlans, recordingPool } from "../fixtures/pg-plans.ts";
 
 const WS = "ws_lists";
 const OFFERS = "ws_offers";
-
-// Every node of an EXPLAIN (FORMAT JSON) plan, flattened.
-function nodes(plan: unknown): Record<string, unknown>[] {
-  const found: Record<string, unknown>[] = [];
-  const walk = (node: unknown): void => {
-    if (typeof node !== "object" || node === null) return;
-    const n = node as Record<string, unknown>;
-    if (typeof n["Node Type"] === "string") found.push(n);
-    for (const value of Object.values(n)) walk(value);
-  };
-  walk(plan);
-  return found;
-}
 
 withPostgres(
   "postgres lists",
@@ -31,16 +18,7 @@ withPostgres(
 
     it("lists threads, runs, decisions and offers, and loads deciding runs, by index ranges in order", async () => {
       const schema = db.schema();
-      const sent: { text: string; values?: unknown[] }[] = [];
-      const query = db.pool.query.bind(db.pool) as (config: unknown) => Promise<unknown>;
-      const pool = Object.create(db.pool, {
-        query: {
-          value: (config: { text: string; values?: unknown[] }) => {
-            if (typeof config === "object") sent.push(config);
-            return query(config);
-          },
-        },
-      });
+      const { pool, sent } = recordingPool(db.pool);
       const store = await postgresStore({ pool }, { schema });
       await store.append(WS, 0, firstLists(WS));
       await store.append(OFFERS, 0, firstOffers(OFFERS));
@@ -59,26 +37,16 @@ withPostgres(
       expect(sent).toHaveLength(11);
       // With sequential and bitmap scans and sorts ruled out, a plan that still has one has
       // no index that serves its conditions in its order (the tables are too small to tell).
-      const client: PoolClient = await db.pool.connect();
-      try {
-        for (const kind of ["seqscan", "bitmapscan", "sort"]) {
-          await client.query(`SET enable_${kind} = off`);
-        }
-        const plans: string[] = [];
-        for (const { text, values } of sent) {
-          const { rows } = await client.query(`EXPLAIN (FORMAT JSON) ${text}`, values);
-          const types = nodes(rows[0]).map((n) => `${n["Node Type"]} ${n["Index Name"] ?? ""}`);
-          expect(types.join(", "), text).not.toMatch(/Seq Scan|Sort|Bitmap/);
-          expect(types.join(", "), text).toMatch(/Index Scan/);
-          plans.push(types.join(", "));
-        }
-        // The offers are read from the index of the threads that made offers (or the one
-        // thread's key), never from a range of every thread of the workspace.
-        expect(plans.at(-2)).toBe("Index Scan threads_offering");
-        expect(plans.at(-1)).toMatch(/^Index Scan (threads_offering|threads_pkey)$/);
-      } finally {
-        client.release();
-      }
+      const plans = await indexOnlyPlans(db.pool, sent);
+      plans.forEach((plan, i) => {
+        const text = sent[i]?.text;
+        expect(plan, text).not.toMatch(/Seq Scan|Sort|Bitmap/);
+        expect(plan, text).toMatch(/Index Scan/);
+      });
+      // The offers are read from the index of the threads that made offers (or the one
+      // thread's key), never from a range of every thread of the workspace.
+      expect(plans.at(-2)).toBe("Index Scan threads_offering");
+      expect(plans.at(-1)).toMatch(/^Index Scan (threads_offering|threads_pkey)$/);
       await store.close();
     });
 
